@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import dbPlugin from './plugins/db.js';
+import authPlugin from './plugins/auth.js';
+import mailPlugin from './plugins/mail.js';
+import errorsPlugin from './plugins/errors.js';
+import staticPlugin from './plugins/static.js';
+import { seedProviders } from './repos/providers.js';
+import routes from './routes/index.js';
+
+/** An uploaded file as route handlers see it (multipart fields are attached to the body). */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** Builds the whole server without binding a port, so tests can `inject` into it. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: MAX_UPLOAD_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(formbody);
+  await app.register(multipart, {
+    // Fields and files land on request.body as plain values so zod can validate them.
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 200 },
+    async onFile(part) {
+      const file: UploadedFile = {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data: await part.toBuffer(),
+      };
+      (part as unknown as { value: UploadedFile }).value = file;
+    },
+  });
+  await app.register(dbPlugin, { config });
+  await seedProviders(app.db, config.providersFile);
+  await app.register(mailPlugin, { config });
+  await app.register(authPlugin);
+  await app.register(routes, { prefix: '/api' });
+  await app.register(staticPlugin, { config });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

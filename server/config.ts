@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, with the defaults the README lists. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL selects PostgreSQL; empty means SQLite in `dataDir`. */
+  databaseUrl: string;
+  /** Postgres schema to use (tests isolate themselves in their own schema). */
+  databaseSchema?: string;
+  /** The address users reach the server at; prefixes relative avatar URLs and e-mailed links. */
+  publicUrl: string;
+  smtpUrl: string;
+  mailFrom: string;
+  providersFile: string;
+  llmBaseUrl: string;
+  llmApiKey: string;
+  llmModel: string;
+  telegramApiBase: string;
+  whatsappApiBase: string;
+  allowPrivateTargets: boolean;
+  /** Requests per minute per address on login, signup, confirm, resend and password calls. */
+  authRateLimit: number;
+  /** Folder holding the built app and widget (`vite build` output). */
+  distDir: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL ?? '',
+    publicUrl: (env.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL ?? '',
+    mailFrom: env.MAIL_FROM ?? 'BotFlow <no-reply@botflow.local>',
+    providersFile: env.PROVIDERS_FILE ?? '',
+    llmBaseUrl: env.LLM_BASE_URL ?? '',
+    llmApiKey: env.LLM_API_KEY ?? '',
+    llmModel: env.LLM_MODEL ?? 'gpt-4o-mini',
+    telegramApiBase: env.TELEGRAM_API_BASE ?? 'https://api.telegram.org',
+    whatsappApiBase: env.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v20.0',
+    allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === '1',
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,73 @@
+// Table shapes as Kysely sees them. Booleans are stored as 0/1 integers and times as epoch
+// milliseconds so that the same queries run on SQLite and PostgreSQL.
+import type { Generated, Selectable } from 'kysely';
+
+export interface ProviderTable {
+  mre_call_provider_id: string;
+  name: string;
+  description: string;
+  /** JSON text, sent to the client as it is (spec 1 §3). */
+  config: string;
+  icon_url: string | null;
+  account_id: string | null;
+  endpoint: string | null;
+  profile_id: string | null;
+}
+
+export interface LanguageTable {
+  id: number;
+  name: string;
+  code: string;
+  is_rtl: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  is_email_verified: number;
+  is_deleted: number;
+  mre_call_provider_id: string | null;
+  mre_call_provider_name: string | null;
+  mre_call_profile_id: string | null;
+  mre_call_endpoint: string | null;
+  created_at: number;
+}
+
+export interface AccessTokenTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface EmailCodeTable {
+  user_id: number;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+  created_at: number;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface Database {
+  providers: ProviderTable;
+  languages: LanguageTable;
+  users: UserTable;
+  access_tokens: AccessTokenTable;
+  email_codes: EmailCodeTable;
+  password_resets: PasswordResetTable;
+}
+
+export type User = Selectable<UserTable>;
+export type Provider = Selectable<ProviderTable>;
+export type Language = Selectable<LanguageTable>;

@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import { migrateToLatest, openDatabase } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+  }
+}
+
+/** Opens the database, brings its schema up to date and closes it with the server. */
+export default fp(async (app, opts: { config: Config }) => {
+  const db = openDatabase(opts.config);
+  await migrateToLatest(db);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => db.destroy());
+});

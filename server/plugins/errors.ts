@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Turns one validation issue into the product's wording: "{field} is required" and the like. */
+function describeIssue(issue: { instancePath: string; keyword: string; message?: string }) {
+  const key = issue.instancePath.split('/').filter(Boolean)[0] ?? '';
+  const missing = issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
+  if (missing) return { key, message: `${key} is required` };
+  if (issue.keyword === 'invalid_type') return { key, message: `${key} is invalid` };
+  return { key, message: issue.message ?? `${key} is invalid` };
+}
+
+/**
+ * Every failure leaves as `{ success: false, message }` with a 4xx status where the client is at
+ * fault; nothing internal leaks in a 500.
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const { key, message } = describeIssue(error.validation[0]);
+      return reply.code(400).send({ success: false, message, key: key || undefined });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(500).send({ success: false, message: 'Something went wrong on our side.' });
+    }
+    return reply.code(status).send({ success: false, message: (error as Error).message });
+  });
+});

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const auth: FastifyPluginAsync = async () => {};
+
+export default auth;

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const bots: FastifyPluginAsync = async () => {};
+
+export default bots;
