@@ -71,3 +71,47 @@ export interface Database {
 export type User = Selectable<UserTable>;
 export type Provider = Selectable<ProviderTable>;
 export type Language = Selectable<LanguageTable>;
+
+// Bots (issue 3). Declared as a second `Database` block so each area appends its own tables.
+export interface BotTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  language: number;
+  /** JSON text: language ids. */
+  supported_languages: string;
+  /** JSON text: URLs. */
+  origins: string;
+  allow_subpaths: number;
+  avatar: string;
+  custom_avatar: string | null;
+  is_avatar: number;
+  auto_translate: number;
+  use_tts: number;
+  use_ext_tts: number;
+  use_stt: number;
+  use_ext_stt: number;
+  tts_gender: number;
+  whatsapp_phone_id: string;
+  whatsapp_token: string;
+  telegram_token: string;
+  /** JSON text: { enabled, flow_id, start_at, frequency }. */
+  notification_scheduler: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ThemeTable {
+  bot_id: number;
+  /** JSON text: the Theme of src/core/theme. */
+  theme: string;
+  updated_at: number;
+}
+
+export interface Database {
+  bots: BotTable;
+  themes: ThemeTable;
+}
+
+export type BotRow = Selectable<BotTable>;

@@ -1,3 +1,19 @@
 // The public core API (ARCHITECTURE.md): stable names other code and tests rely on.
 export * from './constants';
 export { isValidEmail } from './rules/email';
+export { isValidUrl } from './rules/url';
+export { isValidApiUrl } from './rules/api-url';
+export { youtubeId, youtubeEmbedUrl, YOUTUBE_ID_LENGTH } from './rules/youtube';
+export { fileTypeOf, FILE_TYPES, type FileType } from './rules/file-type';
+export { normalizeVariableName, normalizeTemplateName, duplicateName } from './rules/names';
+export { interpolate } from './text/interpolate';
+export { parseVariablePath, readVariablePath, type PathStep } from './text/variable-path';
+export { stripForSpeech, speechText, displayText } from './text/speech';
+export { checkBot, botFieldsSchema, BOT_RULES } from './bot/schema';
+export {
+  checkFields,
+  datetimeLocal,
+  type CheckResult,
+  type CheckError,
+  type FieldRules,
+} from './bot/checker';

@@ -1,5 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_accounts.js';
+import * as m002 from './002_bots.js';
+import * as m003 from './003_accounts_extra.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -7,6 +9,8 @@ import * as m001 from './001_accounts.js';
  */
 const migrations: Record<string, Migration> = {
   '001_accounts': m001,
+  '002_bots': m002,
+  '003_accounts_extra': m003,
 };
 
 export const migrationProvider: MigrationProvider = {

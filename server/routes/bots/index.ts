@@ -1,5 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
+import botRoutes from './bot-routes.js';
+import botUpdate from './bot-update.js';
+import themeRoutes from './theme-routes.js';
+import exportRoute from './export-route.js';
+import importRoute from './import-route.js';
 
-const bots: FastifyPluginAsync = async () => {};
+/** Bots, their themes, and bot archives (spec 1 §7, spec 3 §7). */
+const bots: FastifyPluginAsync = async (app) => {
+  await app.register(botRoutes);
+  await app.register(botUpdate);
+  await app.register(themeRoutes);
+  await app.register(exportRoute);
+  await app.register(importRoute);
+};
 
 export default bots;

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT as PORT } from './tests/e2e/env';
+
+// End-to-end tests drive the real server (built app, real SQLite, .eml outbox) in the system's
+// Chromium; no browser is ever downloaded. `npm run test:e2e` builds the app first.
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // Each run starts from an empty data folder (database and outbox). Playwright starts the web
+    // server before any globalSetup, so the wipe has to happen here, before the server opens it.
+    command: `node -e "fs.rmSync('${E2E_DATA_DIR}', { recursive: true, force: true })" && npx tsx server/server.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      PROVIDERS_FILE: 'tests/e2e/fixtures/providers.json',
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      ALLOW_PRIVATE_TARGETS: '1',
+    },
+  },
+});

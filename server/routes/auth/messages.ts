@@ -1,0 +1,8 @@
+// Texts the account calls answer with that more than one route (or test) relies on.
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const UNKNOWN_PROVIDER = 'Please select a valid service provider.';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const RESET_LINK_SENT = 'If an account exists for this email, a reset link has been sent.';
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+export const ALREADY_CONFIRMED = 'Your email is already confirmed.';

@@ -1,0 +1,75 @@
+// GET, POST and DELETE /api/bot (spec 1 §7).
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newBotFields } from '../../../src/core/bot/types.js';
+import { defaultTheme } from '../../../src/core/theme/index.js';
+import { createBot, deleteBot, findBot, languagesById, listBots } from '../../repos/bots.js';
+import { findTheme, saveTheme } from '../../repos/themes.js';
+import { removeAvatars, saveAvatar } from '../../repos/uploads.js';
+import { checkAvatarFile, checkBotForSave } from './bot-input.js';
+import { botForm, idField, sentBotFields, uploadedFileSchema } from './form-fields.js';
+import { BOT_NOT_FOUND, fail, presentBot, uploadsOf } from './present.js';
+
+const botRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { dataDir, publicUrl } = app.config;
+
+  app.get('/bot', { preHandler: app.requireActiveUser }, async (request) => {
+    const [bots, languages] = await Promise.all([listBots(app.db, request.user.id), languagesById(app.db)]);
+    return {
+      success: true,
+      message: bots.length ? 'Bots loaded' : 'No bots yet',
+      bots: bots.map((bot) => presentBot(bot, languages, publicUrl)),
+    };
+  });
+
+  app.post(
+    '/bot',
+    {
+      preHandler: app.requireActiveUser,
+      schema: { body: botForm({ avatar_file: uploadedFileSchema.optional() }) },
+    },
+    async (request, reply) => {
+      const sent = sentBotFields(request.body);
+      // A new bot's uploaded avatar comes as avatar_file; a typed-in path could name anyone's file.
+      if (sent.customAvatar !== undefined && sent.customAvatar !== null) {
+        return fail(reply, 400, 'customAvatar is invalid', 'customAvatar');
+      }
+      const checked = await checkBotForSave(app.db, { ...newBotFields(), ...sent, customAvatar: null });
+      if (!checked.ok) return fail(reply, 400, checked.message, checked.key);
+      const file = request.body.avatar_file ? checkAvatarFile(request.body.avatar_file, 'avatar_file') : null;
+      if (file && !file.ok) return fail(reply, 400, file.message, file.key);
+
+      // The file is written only once everything is valid, and removed if the insert fails.
+      const customAvatar = file ? await saveAvatar(dataDir, file.value.data, file.value.type) : null;
+      try {
+        const bot = await app.db.transaction().execute(async (trx) => {
+          const created = await createBot(trx, request.user.id, { ...checked.value, customAvatar });
+          await saveTheme(trx, created.id, defaultTheme());
+          return created;
+        });
+        const languages = await languagesById(app.db);
+        return { success: true, message: 'Bot created', bot: presentBot(bot, languages, publicUrl) };
+      } catch (error) {
+        await removeAvatars(dataDir, [customAvatar]);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/bot/:id',
+    { preHandler: app.requireActiveUser, schema: { params: z.object({ id: idField('id') }) } },
+    async (request, reply) => {
+      const bot = await findBot(app.db, request.user.id, request.params.id);
+      if (!bot) return fail(reply, 404, BOT_NOT_FOUND);
+      const theme = await findTheme(app.db, bot.id);
+      await deleteBot(app.db, request.user.id, bot.id);
+      await removeAvatars(dataDir, uploadsOf(bot, theme));
+      return { success: true, message: 'Bot deleted' };
+    },
+  );
+};
+
+export default botRoutes;

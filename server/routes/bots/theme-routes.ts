@@ -1,0 +1,90 @@
+// GET /api/theme?bot_id= and PUT /api/theme/:botId (spec 3 §7): one theme per bot.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkThemePatch, mergeTheme, themePatchSchema, type Theme } from '../../../src/core/theme/index.js';
+import { findBot, languagesById } from '../../repos/bots.js';
+import { findTheme, saveTheme } from '../../repos/themes.js';
+import { isAvatarUpload, releaseAvatars, removeAvatars, saveAvatar } from '../../repos/uploads.js';
+import { checkAvatarFile } from './bot-input.js';
+import { formBody, idField, uploadedFileSchema } from './form-fields.js';
+import { BOT_NOT_FOUND, fail, presentTheme, relativeUrl, uploadsOf } from './present.js';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const themeRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { dataDir, publicUrl } = app.config;
+
+  app.get(
+    '/theme',
+    { preHandler: app.requireActiveUser, schema: { querystring: z.object({ bot_id: idField('bot_id') }) } },
+    async (request, reply) => {
+      const bot = await findBot(app.db, request.user.id, request.query.bot_id);
+      if (!bot) return fail(reply, 404, BOT_NOT_FOUND);
+      const [theme, languages] = await Promise.all([findTheme(app.db, bot.id), languagesById(app.db)]);
+      return {
+        success: true,
+        theme: presentTheme(theme, bot, publicUrl),
+        supported_languages: bot.supported_languages.flatMap((id) => languages.get(id) ?? []),
+      };
+    },
+  );
+
+  app.put(
+    '/theme/:botId',
+    {
+      preHandler: app.requireActiveUser,
+      schema: {
+        params: z.object({ botId: idField('botId') }),
+        body: formBody(z.object({ theme: z.string(), avatar: uploadedFileSchema.optional() })),
+      },
+    },
+    async (request, reply) => {
+      const bot = await findBot(app.db, request.user.id, request.params.botId);
+      if (!bot) return fail(reply, 404, BOT_NOT_FOUND);
+      const current = await findTheme(app.db, bot.id);
+
+      const raw = parseJson(request.body.theme);
+      if (raw === undefined) return fail(reply, 400, 'theme is invalid', 'theme');
+      const checked = checkThemePatch(raw);
+      if (!checked.valid) return fail(reply, 400, checked.errors[0].message, 'theme');
+      const patch = themePatchSchema.parse(raw);
+
+      // An upload path typed into the theme must be one this bot already uses: it could otherwise
+      // name another customer's file (which a later delete would remove).
+      const owned = new Set(uploadsOf(bot, current));
+      for (const key of ['botAvatar', 'customAvatar'] as const) {
+        const value = patch.body?.[key];
+        if (typeof value !== 'string') continue;
+        const url = relativeUrl(value, publicUrl);
+        if (isAvatarUpload(url) && !owned.has(url)) {
+          return fail(reply, 400, `body.${key} is invalid`, 'theme');
+        }
+        patch.body = { ...patch.body, [key]: url };
+      }
+
+      const file = request.body.avatar ? checkAvatarFile(request.body.avatar, 'avatar') : null;
+      if (file && !file.ok) return fail(reply, 400, file.message, file.key);
+      const uploaded = file ? await saveAvatar(dataDir, file.value.data, file.value.type) : null;
+      let theme: Theme = mergeTheme(current, patch);
+      if (uploaded) theme = mergeTheme(theme, { body: { botAvatar: uploaded, customAvatar: uploaded } });
+      try {
+        await saveTheme(app.db, bot.id, theme);
+      } catch (error) {
+        await removeAvatars(dataDir, [uploaded]);
+        throw error;
+      }
+      await releaseAvatars(dataDir, uploadsOf(bot, current), uploadsOf(bot, theme));
+      return { success: true, message: 'Theme saved', theme: presentTheme(theme, bot, publicUrl) };
+    },
+  );
+};
+
+export default themeRoutes;

@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+
+// Each section loads on first visit so the sign-in screens never pay for the editors.
+const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
+
+/** The signed-in sections (spec 1 §2); the gate only lets active users reach them. */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    path: 'flow',
+    ...page(
+      () => import('../features/placeholders/FlowPage'),
+      (m) => m.FlowPage,
+    ),
+  },
+  {
+    path: 'bots',
+    ...page(
+      () => import('../features/bots/BotsPage'),
+      (m) => m.BotsPage,
+    ),
+  },
+  {
+    path: 'theme',
+    ...page(
+      () => import('../features/placeholders/ThemePage'),
+      (m) => m.ThemePage,
+    ),
+  },
+  {
+    path: 'nlp',
+    ...page(
+      () => import('../features/placeholders/KnowledgePage'),
+      (m) => m.KnowledgePage,
+    ),
+    children: [
+      { index: true, element: <Navigate to="files" replace /> },
+      ...(['files', 'links', 'videos'] as const).map((path) => ({
+        path,
+        ...page(
+          () => import('../features/placeholders/KnowledgePage'),
+          (m) => m.knowledgeTabs[path],
+        ),
+      })),
+      // Spec 3 §2: an unknown sub-path of the knowledge page opens files.
+      { path: '*', element: <Navigate to="/nlp/files" replace /> },
+    ],
+  },
+  {
+    path: 'notifications',
+    ...page(
+      () => import('../features/placeholders/NotificationsPage'),
+      (m) => m.NotificationsPage,
+    ),
+  },
+];

@@ -1,0 +1,82 @@
+import type { NodeStore } from './changes';
+import { byIndex, patchNode, type FlowDiff } from './diff';
+import type { FlowNode, NodeId } from './schema';
+
+/**
+ * The worker's copy of the flow: nodes by id for O(1) edits, plus the node order so that undoing
+ * a delete puts the node back at its index (the main thread's array order must match exactly).
+ */
+export interface Replica {
+  byId: Map<NodeId, FlowNode>;
+  order: NodeId[];
+}
+
+export function createReplica(nodes: readonly FlowNode[] = []): Replica {
+  return { byId: new Map(nodes.map((node) => [node.id, node])), order: nodes.map((node) => node.id) };
+}
+
+export function replicaNodes(replica: Replica): FlowNode[] {
+  return replica.order.map((id) => replica.byId.get(id)!);
+}
+
+/** Id → index of the current order (built once per diff, never per edit). */
+export function positionsOf(order: readonly NodeId[]): Map<NodeId, number> {
+  return new Map(order.map((id, i) => [id, i]));
+}
+
+/** Applies a diff to the replica, the same way applyDiff does to an array. */
+export function applyDiffToReplica(replica: Replica, diff: FlowDiff): void {
+  if (diff.removed.length > 0) {
+    const removed = new Set(diff.removed.map((entry) => entry.node.id));
+    for (const id of removed) replica.byId.delete(id);
+    replica.order = replica.order.filter((id) => !removed.has(id));
+  }
+  for (const { id, keys } of diff.changed) {
+    const node = replica.byId.get(id);
+    if (node) replica.byId.set(id, patchNode(node, keys));
+  }
+  for (const { node, index } of byIndex(diff.added)) {
+    replica.byId.set(node.id, node);
+    replica.order.splice(Math.min(index, replica.order.length), 0, node.id);
+  }
+}
+
+/**
+ * A store over the replica that remembers, for every node it touches, the node as it was before
+ * the first touch (undefined when it did not exist) and, once the order changes, the order before
+ * it. That is all a diff needs, however many edits happen in between.
+ */
+export interface Recording {
+  before: Map<NodeId, FlowNode | undefined>;
+  orderBefore: NodeId[] | null;
+}
+
+export function recordingStore(replica: Replica, recording: Recording): NodeStore {
+  const touch = (id: NodeId) => {
+    if (!recording.before.has(id)) recording.before.set(id, replica.byId.get(id));
+  };
+  const orderChanging = () => {
+    recording.orderBefore ??= replica.order.slice();
+  };
+  return {
+    get: (id) => replica.byId.get(id),
+    values: () => replica.byId.values(),
+    put(node) {
+      touch(node.id);
+      replica.byId.set(node.id, node);
+    },
+    add(node) {
+      touch(node.id);
+      orderChanging();
+      replica.byId.set(node.id, node);
+      replica.order.push(node.id);
+    },
+    remove(id) {
+      touch(id);
+      orderChanging();
+      replica.byId.delete(id);
+      const i = replica.order.indexOf(id);
+      if (i >= 0) replica.order.splice(i, 1);
+    },
+  };
+}

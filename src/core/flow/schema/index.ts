@@ -1,0 +1,4 @@
+export * from './common';
+export * from './basic';
+export * from './nodes';
+export * from './flow';

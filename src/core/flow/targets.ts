@@ -1,0 +1,55 @@
+import type { FlowNode, NodeId } from './schema';
+
+// Every place a node points at another node. Slots are the drawn links; api and device-permission
+// nodes also keep failure targets outside their slots (spec 2 §3), and deleting or duplicating a
+// node has to find those too.
+
+/** The ids this node links to (may repeat), in slot order then the failure targets. */
+export function nodeTargets(node: FlowNode): NodeId[] {
+  const targets: NodeId[] = [];
+  for (const slot of node.next) if (slot.node !== null) targets.push(slot.node);
+  if (node.type === 'api') {
+    if (node.store.successTarget !== null) targets.push(node.store.successTarget);
+    if (node.store.failureTarget !== null) targets.push(node.store.failureTarget);
+  }
+  if ((node.type === 'api' || node.type === 'device-permission') && node.onFailure !== null) {
+    targets.push(node.onFailure);
+  }
+  return targets;
+}
+
+/** Does this node point at `id` anywhere? */
+export function linksTo(node: FlowNode, id: NodeId): boolean {
+  return nodeTargets(node).includes(id);
+}
+
+/**
+ * The node with every pointer that `keep` refuses set to null; the same object when nothing
+ * changes, so untouched nodes keep their identity.
+ */
+export function withTargetsCleared(node: FlowNode, keep: (target: NodeId) => boolean): FlowNode {
+  let next = node.next;
+  if (next.some((slot) => slot.node !== null && !keep(slot.node))) {
+    next = next.map((slot) => (slot.node !== null && !keep(slot.node) ? { ...slot, node: null } : slot));
+  }
+  let result: FlowNode = next === node.next ? node : { ...node, next };
+  if (result.type === 'api') {
+    const { successTarget, failureTarget } = result.store;
+    const clearSuccess = successTarget !== null && !keep(successTarget);
+    const clearFailure = failureTarget !== null && !keep(failureTarget);
+    if (clearSuccess || clearFailure) {
+      result = {
+        ...result,
+        store: {
+          ...result.store,
+          successTarget: clearSuccess ? null : successTarget,
+          failureTarget: clearFailure ? null : failureTarget,
+        },
+      };
+    }
+  }
+  if ((result.type === 'api' || result.type === 'device-permission') && result.onFailure !== null) {
+    if (!keep(result.onFailure)) result = { ...result, onFailure: null };
+  }
+  return result;
+}

@@ -1,0 +1,52 @@
+import type { Theme, ThemePatch } from './types';
+
+export const DEFAULT_THEME_COLOR = '#6d28d9';
+
+/** A new bot's theme (spec 3 §3): purple header, title 'BotFlow' at 18, chat text at 16. */
+export function defaultTheme(): Theme {
+  return {
+    header: {
+      headerColor: '#ffffff',
+      headerBackground: DEFAULT_THEME_COLOR,
+      headerTitle: 'BotFlow',
+      headerTitleFontSize: 18,
+      isAvatar: true,
+    },
+    body: {
+      chatBackground: '#ffffff',
+      chatFontSize: 16,
+      dateColor: '#6b7280',
+      botAvatar: '',
+      customAvatar: null,
+      rtl: false,
+    },
+    user: { userBackground: DEFAULT_THEME_COLOR, userColor: '#ffffff' },
+    bot: { botBackground: '#f3f4f6', botColor: '#111827' },
+    choice: {
+      choiceColor: DEFAULT_THEME_COLOR,
+      choiceBackground: '#ffffff',
+      choiceSelectedBackground: DEFAULT_THEME_COLOR,
+      choiceSelectedColor: '#ffffff',
+    },
+    input: {
+      inputPlaceholderText: 'Type your chat here',
+      inputTextColor: '#111827',
+      inputBackground: '#ffffff',
+      inputBorderColor: '#d1d5db',
+      inputBarBackground: '#f9fafb',
+      inputIconsColor: DEFAULT_THEME_COLOR,
+    },
+  };
+}
+
+/** Applies an edit section by section; sections and fields it leaves out keep their value. */
+export function mergeTheme(base: Theme, patch: ThemePatch): Theme {
+  return {
+    header: { ...base.header, ...patch.header },
+    body: { ...base.body, ...patch.body },
+    user: { ...base.user, ...patch.user },
+    bot: { ...base.bot, ...patch.bot },
+    choice: { ...base.choice, ...patch.choice },
+    input: { ...base.input, ...patch.input },
+  };
+}

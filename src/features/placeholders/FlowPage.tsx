@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './PlaceholderPage';
+
+export function FlowPage() {
+  return <PlaceholderPage title="Flow" />;
+}

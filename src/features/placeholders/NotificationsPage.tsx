@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './PlaceholderPage';
+
+export function NotificationsPage() {
+  return <PlaceholderPage title="Notifications" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './PlaceholderPage';
+
+export function ThemePage() {
+  return <PlaceholderPage title="Theme" />;
+}
