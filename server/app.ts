@@ -24,7 +24,8 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    // Off by default: a client could otherwise fake X-Forwarded-For to dodge the rate limits.
+    trustProxy: config.trustProxy,
     bodyLimit: MAX_UPLOAD_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -25,6 +25,8 @@ export interface Config {
   /** Folder holding the built app and widget (`vite build` output). */
   distDir: string;
   logLevel: string;
+  /** Trust X-Forwarded-For (only behind a proxy that sets it); rate limits count by that address. */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -122,8 +122,8 @@ export async function readBotArchive(data: Buffer): Promise<ImportedArchive> {
 }
 
 /**
- * What an avatar reference of an imported bot points at: a file of the archive, an outside
- * address kept as it is, or nothing. Paths of the importing server's own uploads are never
+ * What an avatar reference of an imported bot points at: a file of the archive, an address kept
+ * as it is, or nothing. Paths of the importing server's own uploads are never
  * accepted from a file: they could name another customer's image.
  */
 export function resolveAvatarRef(
@@ -136,5 +136,6 @@ export function resolveAvatarRef(
     if (!avatars.has(inZip)) throw new ArchiveError(`The avatar ${inZip} is missing from the bot file.`);
     return { file: inZip };
   }
-  return /^https?:\/\//i.test(ref) ? { url: ref } : null;
+  // Presets and outside images stay as they are; the importing server's upload folder is off limits.
+  return ref.startsWith('/uploads/') || isAvatarUpload(ref) ? null : { url: ref };
 }

@@ -20,6 +20,17 @@ export default fp(async (app, opts: { config: Config }) => {
     await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !hasApp });
   }
 
+  // Uploaded avatars (server/repos/uploads.ts): random names, types read from the content, and
+  // nosniff so a browser never treats one as anything but the image it is.
+  const uploadsDir = path.join(opts.config.dataDir, 'uploads');
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    setHeaders: (res) => res.header('X-Content-Type-Options', 'nosniff'),
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
     if (hasApp && wantsPage && (request.headers.accept ?? '').includes('text/html')) {

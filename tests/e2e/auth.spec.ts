@@ -220,7 +220,7 @@ test('a new customer signs up, confirms, uses the dashboard, logs out and resets
 
   await page.goto(new URL(link).pathname);
   const newPassword = `${user.password}-new`;
-  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm password', { exact: true }).fill(`${newPassword}x`);
   await expect(page.getByText('Passwords do not match!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm' })).toBeDisabled();

@@ -32,7 +32,13 @@ const PRESETS = ['/avatars/a.svg', '/avatars/b.svg'];
 describe('dialog flags', () => {
   it('a new bot is neither valid nor changed, so only Cancel is enabled', () => {
     const flags = botDialogFlags('add', newBotFields(), newBotFields());
-    expect(flags).toEqual({ changed: false, valid: false, canSubmit: false, canUndo: false, canCancel: true });
+    expect(flags).toEqual({
+      changed: false,
+      valid: false,
+      canSubmit: false,
+      canUndo: false,
+      canCancel: true,
+    });
   });
 
   it('Save needs valid and changed; Cancel is disabled while changed', () => {
@@ -57,7 +63,11 @@ describe('dialog flags', () => {
 
   it('compares arrays and the scheduler by value', () => {
     const original = validBot({ supported_languages: [2, 3] });
-    const same = { ...original, supported_languages: [2, 3], notification_scheduler: { ...original.notification_scheduler } };
+    const same = {
+      ...original,
+      supported_languages: [2, 3],
+      notification_scheduler: { ...original.notification_scheduler },
+    };
     expect(botDialogFlags('update', original, same).changed).toBe(false);
     const scheduler = { ...original.notification_scheduler, frequency: 12 };
     expect(changedBotFields(original, { ...original, notification_scheduler: scheduler })).toEqual({
@@ -80,19 +90,32 @@ describe('save rule', () => {
   });
 
   it('accepts localhost, IPv4 and ports as origins', () => {
-    expect(botSaveProblems(validBot({ origins: ['http://localhost:5173', '10.0.0.1', 'Shop.Example.org/path'] }))).toEqual([]);
+    expect(
+      botSaveProblems(validBot({ origins: ['http://localhost:5173', '10.0.0.1', 'Shop.Example.org/path'] })),
+    ).toEqual([]);
   });
 });
 
 describe('speech features', () => {
   it('turning tts or stt off forces the external API off', () => {
     const on = validBot({ use_tts: true, use_ext_tts: true, use_stt: true, use_ext_stt: true });
-    expect(setSpeechFeature(on, 'use_tts', false)).toMatchObject({ use_tts: false, use_ext_tts: false, use_ext_stt: true });
-    expect(setSpeechFeature(on, 'use_stt', false)).toMatchObject({ use_stt: false, use_ext_stt: false, use_ext_tts: true });
+    expect(setSpeechFeature(on, 'use_tts', false)).toMatchObject({
+      use_tts: false,
+      use_ext_tts: false,
+      use_ext_stt: true,
+    });
+    expect(setSpeechFeature(on, 'use_stt', false)).toMatchObject({
+      use_stt: false,
+      use_ext_stt: false,
+      use_ext_tts: true,
+    });
   });
 
   it('turning a feature on leaves its external API as it was', () => {
-    expect(setSpeechFeature(validBot(), 'use_tts', true)).toMatchObject({ use_tts: true, use_ext_tts: false });
+    expect(setSpeechFeature(validBot(), 'use_tts', true)).toMatchObject({
+      use_tts: true,
+      use_ext_tts: false,
+    });
   });
 });
 
@@ -125,7 +148,10 @@ describe('supported languages', () => {
 
 describe('origins text', () => {
   it('splits on new lines, trims and drops blank lines', () => {
-    expect(originsFromText(' https://a.com \n\n  \r\nhttps://b.com\n')).toEqual(['https://a.com', 'https://b.com']);
+    expect(originsFromText(' https://a.com \n\n  \r\nhttps://b.com\n')).toEqual([
+      'https://a.com',
+      'https://b.com',
+    ]);
   });
 });
 

@@ -4,7 +4,9 @@ import { exportFileName, sanitiseBotName } from '../../src/core/bot/export-name'
 describe('exportFileName', () => {
   it('follows dfd_bot_{name}_{weekday_day_month_hh-mm}.zip', () => {
     // 22 November 2026 is a Sunday; built in local time, as the function reads it.
-    expect(exportFileName('my bot', new Date(2026, 10, 22, 14, 5))).toBe('dfd_bot_my_bot_Sun_22_Nov_14-05.zip');
+    expect(exportFileName('my bot', new Date(2026, 10, 22, 14, 5))).toBe(
+      'dfd_bot_my_bot_Sun_22_Nov_14-05.zip',
+    );
   });
 
   it('pads the day, hours and minutes to two digits', () => {

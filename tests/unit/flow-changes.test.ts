@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, newNode, type ApiNode, type FlowNode } from '../../src/core/flow';
+import { applyChanges, newNode, type ApiNode, type FlowChange, type FlowNode } from '../../src/core/flow';
 
 /** a → b (slot 0), api → a (success), api → c (failure slot), api store and onFailure → c, perm → c. */
 function flow() {
@@ -135,5 +135,19 @@ describe('applyChanges', () => {
     expect(result.map((n) => n.id)).toEqual(['a', 'b', 'c', 'api', 'perm', 'n2']);
     expect(byId(result, 'c').next[0].node).toBeNull();
     expect(byId(result, 'n2').name).toBe('Remind-copy');
+  });
+  it('applies a long batch (a multi-node move with a delete in the middle)', () => {
+    const nodes = Array.from({ length: 30 }, (_, i) => newNode('basic', `n${i}`, 0, 0));
+    nodes[29].next[0].node = 'n3';
+    const changes: FlowChange[] = nodes.slice(0, 20).map((n, i) => ({ type: 'move', id: n.id, x: i, y: -i }));
+    changes.splice(10, 0, { type: 'delete', id: 'n3' }, { type: 'add', node: newNode('ai', 'x', 1, 1) });
+    changes.push({ type: 'link', from: 'x', slot: 0, to: 'n25' });
+    const result = applyChanges(nodes, changes);
+    expect(result).toHaveLength(30);
+    expect(result.map((n) => n.id)).not.toContain('n3');
+    expect(byId(result, 'n19')).toMatchObject({ x: 19, y: -19 });
+    expect(byId(result, 'n29').next[0].node).toBeNull();
+    expect(byId(result, 'x').next[0].node).toBe('n25');
+    expect(byId(result, 'n25')).toBe(nodes[25]);
   });
 });

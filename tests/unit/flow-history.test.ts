@@ -1,3 +1,4 @@
+import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
 import {
   applyChanges,
@@ -6,6 +7,7 @@ import {
   createHistory,
   newNode,
   type ApiNode,
+  type Engine,
   type FlowChange,
   type FlowNode,
 } from '../../src/core/flow';
@@ -232,5 +234,20 @@ describe('engine', () => {
     engine.record([{ type: 'move', id: 'b', x: 9, y: 9 }]);
     expect(engine.undo()?.changed[0].id).toBe('b');
     expect(engine.nodes()[1]).toMatchObject({ x: 100, y: 0 });
+  });
+});
+
+describe('engine over Comlink', () => {
+  it('answers through a message channel, as the worker does', async () => {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(createEngine(), port1);
+    const remote = Comlink.wrap<Engine>(port2);
+    await remote.load(flow());
+    expect((await remote.record([{ type: 'delete', id: 'c' }])).depth).toBe(1);
+    const diff = await remote.undo();
+    expect(diff?.added.map((entry) => entry.node.id)).toEqual(['c']);
+    expect(await remote.nodes()).toEqual(flow());
+    port1.close();
+    port2.close();
   });
 });

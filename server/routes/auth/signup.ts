@@ -48,7 +48,7 @@ const signup: FastifyPluginAsyncZod = async (app) => {
         fields.mre_call_provider_id && (await findProvider(app.db, fields.mre_call_provider_id));
       if (!provider) return reply.code(400).send({ success: false, message: UNKNOWN_PROVIDER });
 
-      // Stored lower-case: addresses compare without case, and mail goes where the user typed it.
+      // Stored lower-case: mail providers ignore the case of addresses, so sign-in does too.
       const candidate = { email: fields.email.toLowerCase(), username: fields.username };
       const conflict = (key: TakenField) =>
         reply.code(409).send({ success: false, message: TAKEN[key], key });

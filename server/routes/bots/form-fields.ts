@@ -58,7 +58,10 @@ export const BOT_FIELD_NAMES = Object.keys(DECODERS) as (keyof BotFields)[];
 
 /** Text is decoded; anything else (a JSON body's real arrays, say) is left for checkBot to judge. */
 const decoded = (decode: Decoder) =>
-  z.unknown().transform((value) => (typeof value === 'string' ? decode(value) : value));
+  z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? decode(value) : value))
+    .optional();
 
 const botFieldsShape = Object.fromEntries(
   BOT_FIELD_NAMES.map((name) => [name, decoded(DECODERS[name])]),

@@ -222,7 +222,11 @@ export function activeBotAfterDelete(
 function listOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   // Archives written by older tools carry lists as comma-joined text, as the multipart calls do.
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   return [];
 }
 

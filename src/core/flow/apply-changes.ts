@@ -12,39 +12,55 @@ export function applyChanges(nodes: readonly FlowNode[], changes: readonly FlowC
   return store.result();
 }
 
+/** Lookups answered by a plain scan before an id → index map is worth building. */
+const SCANS_BEFORE_INDEX = 8;
+
 /**
  * A copy-on-write store over an array. Removed slots are left as holes and compacted once at the
- * end, so deleting several nodes costs one pass rather than one splice each.
+ * end, so deleting several nodes costs one pass rather than one splice each. The few lookups of a
+ * typical edit (a move, a link) scan the array instead of building a 10,000-entry map first.
  */
 function arrayStore(nodes: readonly FlowNode[]): NodeStore & { result(): FlowNode[] } {
   let work: (FlowNode | undefined)[] | null = null;
   let index: Map<NodeId, number> | null = null;
+  let scans = 0;
   let holes = false;
   const items = () => work ?? nodes;
-  const positions = () => (index ??= new Map(nodes.map((node, i) => [node.id, i])));
   const writable = () => (work ??= nodes.slice());
+
+  function indexOf(id: NodeId): number | undefined {
+    if (!index && ++scans <= SCANS_BEFORE_INDEX) {
+      const i = items().findIndex((node) => node?.id === id);
+      return i < 0 ? undefined : i;
+    }
+    if (!index) {
+      index = new Map();
+      items().forEach((node, i) => node && index!.set(node.id, i));
+    }
+    return index.get(id);
+  }
 
   return {
     get(id) {
-      const i = positions().get(id);
+      const i = indexOf(id);
       return i === undefined ? undefined : items()[i];
     },
     *values() {
       for (const node of items()) if (node) yield node;
     },
     put(node) {
-      const i = positions().get(node.id);
+      const i = indexOf(node.id);
       if (i !== undefined) writable()[i] = node;
     },
     add(node) {
       const i = writable().push(node) - 1;
-      positions().set(node.id, i);
+      index?.set(node.id, i);
     },
     remove(id) {
-      const i = positions().get(id);
+      const i = indexOf(id);
       if (i === undefined) return;
       writable()[i] = undefined;
-      positions().delete(id);
+      index?.delete(id);
       holes = true;
     },
     result() {

@@ -86,10 +86,11 @@ export function applyDiff(nodes: readonly FlowNode[], diff: FlowDiff): FlowNode[
     result = result.filter((node) => !removed.has(node.id));
   }
   if (diff.changed.length > 0) {
-    const positions = new Map(result.map((node, i) => [node.id, i]));
+    // Undoing a move names one node: a scan is cheaper than an id map of the whole flow.
+    const positions = diff.changed.length > 8 ? new Map(result.map((node, i) => [node.id, i])) : null;
     for (const { id, keys } of diff.changed) {
-      const i = positions.get(id);
-      if (i !== undefined) result[i] = patchNode(result[i], keys);
+      const i = positions ? (positions.get(id) ?? -1) : result.findIndex((node) => node.id === id);
+      if (i >= 0) result[i] = patchNode(result[i], keys);
     }
   }
   for (const { node, index } of byIndex(diff.added)) result.splice(Math.min(index, result.length), 0, node);

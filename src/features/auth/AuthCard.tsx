@@ -15,7 +15,7 @@ export function AuthCard({
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <section className="auth-card" aria-label={title}>
+    <section className="auth-card">
       <Heading className="auth-card-title">{title}</Heading>
       {subtitle && <p className="auth-card-subtitle">{subtitle}</p>}
       {children}

@@ -15,7 +15,14 @@ export interface AvatarPickerProps {
 }
 
 /** Spec 1 §4 Avatar: pick a preset, upload any image, or remove the avatar. */
-export function AvatarPicker({ fields, presets, onPreset, onUpload, onRemove, resolve = (u) => u }: AvatarPickerProps) {
+export function AvatarPicker({
+  fields,
+  presets,
+  onPreset,
+  onUpload,
+  onRemove,
+  resolve = (u) => u,
+}: AvatarPickerProps) {
   const shown = shownAvatar(fields);
   const custom = fields.customAvatar !== null;
   return (

@@ -4,6 +4,7 @@ import type { Bot, BotLanguage } from '../../core/bot/types';
 import { Badge, IconButton } from '../../ui';
 import { BotAvatar } from './BotAvatar';
 import { BotIcon } from './bot-icons';
+import { languageLabel } from './language-label';
 
 export interface BotCardProps {
   bot: Bot;
@@ -56,7 +57,7 @@ export function BotCard({ bot, languages, active = false, onUpdate }: BotCardPro
         {languagesOf(bot, languages).map((language) => (
           <Badge
             key={language.id}
-            label={language.name}
+            label={languageLabel(language.name)}
             active={language.id === bot.language}
             title={language.id === bot.language ? 'Default language' : undefined}
           />

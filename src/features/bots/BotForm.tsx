@@ -30,7 +30,15 @@ export interface BotFormProps {
 }
 
 /** The dialog's tabs and footer over one draft (spec 1 §2 Bot dialog, §4). */
-export function BotForm({ mode, original, languages, presets, pending, resolveAvatar, ...actions }: BotFormProps) {
+export function BotForm({
+  mode,
+  original,
+  languages,
+  presets,
+  pending,
+  resolveAvatar,
+  ...actions
+}: BotFormProps) {
   const [tab, setTab] = useState<BotTab>('general');
   const state = useBotDraft(mode, original, presets);
   const { flags } = state;
@@ -64,7 +72,13 @@ export function BotForm({ mode, original, languages, presets, pending, resolveAv
   );
 
   return (
-    <Modal title={DIALOG_TITLES[mode]} onClose={close} footer={footer} size="lg" dismissible={flags.canCancel}>
+    <Modal
+      title={DIALOG_TITLES[mode]}
+      onClose={close}
+      footer={footer}
+      size="lg"
+      dismissible={flags.canCancel}
+    >
       <BotTabs tab={tab} onTab={setTab}>
         {tab === 'general' && (
           <GeneralTab state={state} languages={languages} presets={presets} resolveAvatar={resolveAvatar} />

@@ -6,7 +6,15 @@ export type BotTab = (typeof BOT_TABS)[number];
 const titles: Record<BotTab, string> = { general: 'General', features: 'Features', advanced: 'Advanced' };
 
 /** The dialog's tab strip and the open panel, with arrow-key moves between tabs (WAI-ARIA tabs). */
-export function BotTabs({ tab, onTab, children }: { tab: BotTab; onTab: (tab: BotTab) => void; children: ReactNode }) {
+export function BotTabs({
+  tab,
+  onTab,
+  children,
+}: {
+  tab: BotTab;
+  onTab: (tab: BotTab) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;

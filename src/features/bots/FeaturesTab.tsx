@@ -12,10 +12,18 @@ export function FeaturesTab({ state }: { state: BotDraftState }) {
     <div className="bot-tab">
       <fieldset className="bot-fieldset">
         <legend>Text to speech</legend>
-        <Switch label="Allow" checked={fields.use_tts} onChange={(on) => edit((f) => setSpeechFeature(f, 'use_tts', on))} />
+        <Switch
+          label="Allow"
+          checked={fields.use_tts}
+          onChange={(on) => edit((f) => setSpeechFeature(f, 'use_tts', on))}
+        />
         {fields.use_tts && (
           <>
-            <Switch label="External API" checked={fields.use_ext_tts} onChange={(on) => set('use_ext_tts', on)} />
+            <Switch
+              label="External API"
+              checked={fields.use_ext_tts}
+              onChange={(on) => set('use_ext_tts', on)}
+            />
             <div className="field">
               <label className="field-label" htmlFor={genderId}>
                 Voice gender
@@ -35,9 +43,17 @@ export function FeaturesTab({ state }: { state: BotDraftState }) {
       </fieldset>
       <fieldset className="bot-fieldset">
         <legend>Speech to text</legend>
-        <Switch label="Allow" checked={fields.use_stt} onChange={(on) => edit((f) => setSpeechFeature(f, 'use_stt', on))} />
+        <Switch
+          label="Allow"
+          checked={fields.use_stt}
+          onChange={(on) => edit((f) => setSpeechFeature(f, 'use_stt', on))}
+        />
         {fields.use_stt && (
-          <Switch label="External API" checked={fields.use_ext_stt} onChange={(on) => set('use_ext_stt', on)} />
+          <Switch
+            label="External API"
+            checked={fields.use_ext_stt}
+            onChange={(on) => set('use_ext_stt', on)}
+          />
         )}
       </fieldset>
       <fieldset className="bot-fieldset">

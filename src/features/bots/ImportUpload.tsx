@@ -9,7 +9,9 @@ export function ImportUpload({ onLoaded }: { onLoaded: (imported: ImportedBot) =
   const [reading, setReading] = useState(false);
   return (
     <div className="import-upload">
-      <p className="muted">Choose a bot archive exported from BotFlow. You can review and edit the bot before importing it.</p>
+      <p className="muted">
+        Choose a bot archive exported from BotFlow. You can review and edit the bot before importing it.
+      </p>
       <label className="btn btn-primary file-button" aria-disabled={reading || undefined}>
         {reading ? <Spinner /> : <BotIcon name="upload" />}
         Upload

@@ -8,6 +8,7 @@ import {
 } from '../../core/bot/dialog-rules';
 import type { BotFields, BotLanguage } from '../../core/bot/types';
 import { Badge, SearchField } from '../../ui';
+import { languageLabel } from './language-label';
 import { useDebouncedValue } from './use-debounced-value';
 
 export interface LanguagesFieldProps {
@@ -22,7 +23,8 @@ export function LanguagesField({ fields, languages, edit }: LanguagesFieldProps)
   const settled = useDebouncedValue(query, LANGUAGE_SEARCH_DEBOUNCE_MS);
   const selectId = useId();
   const unsupported = languages.filter((language) => !fields.supported_languages.includes(language.id));
-  const nameOf = (id: number) => languages.find((language) => language.id === id)?.name ?? `Language ${id}`;
+  const nameOf = (id: number) =>
+    languageLabel(languages.find((language) => language.id === id)?.name ?? `Language ${id}`);
   const single = fields.supported_languages.length === 1;
 
   return (
@@ -34,7 +36,7 @@ export function LanguagesField({ fields, languages, edit }: LanguagesFieldProps)
         value={query}
         onChange={setQuery}
         suggestions={filterByName(unsupported, settled)}
-        suggestionLabel={(language) => language.name}
+        suggestionLabel={(language) => languageLabel(language.name)}
         suggestionKey={(language) => language.id}
         onSelect={(language) => {
           edit((current) => addSupportedLanguage(current, language.id));

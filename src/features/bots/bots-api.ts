@@ -57,7 +57,10 @@ export function fetchBots(): Promise<Bot[] | undefined> {
 }
 
 /** `fields` are the bot's text fields (toFormData joins arrays and stringifies objects). */
-export function createBot(fields: Record<string, unknown>, avatarFile: File | null): Promise<Bot | undefined> {
+export function createBot(
+  fields: Record<string, unknown>,
+  avatarFile: File | null,
+): Promise<Bot | undefined> {
   return oneAtATime(async () => {
     const body = toFormData({ ...fields, avatar_file: avatarFile ?? undefined });
     return botOf(await api<BotResult>('/api/bot', { method: 'POST', body }), botErrorDefaults.create);

@@ -84,7 +84,10 @@ export const useBotsStore = create<BotsStore>((set, get) => {
         if (bots || get().bots.length > 0) set({ loading: false });
       } catch (error) {
         console.error(error);
-        set({ loading: false, loadError: error instanceof Error ? error.message : botsApi.botErrorDefaults.load });
+        set({
+          loading: false,
+          loadError: error instanceof Error ? error.message : botsApi.botErrorDefaults.load,
+        });
       }
     },
 

@@ -1,6 +1,6 @@
 // Reading and rewriting an exported bot archive in the browser (spec 1 §3 Exported bot archive,
 // §5, §7): bot_info.json = { format, version, bot_data, theme }, avatars under theme_assets/avatars/.
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { botFieldsFromData, type BotDraft } from '../../core/bot/dialog-rules';
 import type { BotFields } from '../../core/bot/types';
 
@@ -42,9 +42,11 @@ function findInfoFile(zip: JSZip): JSZip.JSZipObject | null {
 
 export async function readBotZip(file: File): Promise<ImportedBot> {
   if (!ZIP_TYPES.includes(file.type)) throw new Error(NOT_A_ZIP);
+  // JSZip is loaded on the first import only: most visits to the bots screen never need it.
+  const { default: JSZipLoader } = await import('jszip');
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(file);
+    zip = await JSZipLoader.loadAsync(file);
   } catch {
     throw new Error(NOT_A_ZIP);
   }
@@ -84,17 +86,22 @@ function safeFileName(name: string): string {
  * archive's avatar folder and becomes the custom avatar; a removed custom avatar is cleared in the
  * bot and the theme alike, so the server does not bring it back.
  */
-export async function writeBotZip(imported: ImportedBot, draft: BotDraft, avatarFile: File | null): Promise<Blob> {
+export async function writeBotZip(
+  imported: ImportedBot,
+  draft: BotDraft,
+  avatarFile: File | null,
+): Promise<Blob> {
   const { zip, info } = imported;
   const { customAvatar: shown, ...fields } = draft.fields;
   let customAvatar: string | null = shown;
   if (draft.avatarEdit.upload && avatarFile) {
-    customAvatar = `${AVATARS_DIR}${safeFileName(avatarFile.name)}`;
+    customAvatar = `${AVATARS_DIR}upload-${Date.now()}-${safeFileName(avatarFile.name)}`;
     zip.file(customAvatar, avatarFile);
   }
   const rewritten: Json = { ...info, bot_data: { ...(info.bot_data as Json), ...fields, customAvatar } };
   // The theme keeps its own avatar choice unless the avatar was edited here.
-  const avatarEdited = fields.avatar !== imported.fields.avatar || customAvatar !== imported.fields.customAvatar;
+  const avatarEdited =
+    fields.avatar !== imported.fields.avatar || customAvatar !== imported.fields.customAvatar;
   if (avatarEdited && isObject(info.theme)) {
     const body = isObject(info.theme.body) ? info.theme.body : {};
     rewritten.theme = { ...info.theme, body: { ...body, botAvatar: fields.avatar, customAvatar } };

@@ -41,7 +41,8 @@ export function useBotDraft(mode: BotDialogMode, original: BotFields, presets: r
     originsText,
     avatarFile,
     edit,
-    set: <K extends keyof BotFields>(key: K, value: BotFields[K]) => edit((fields) => ({ ...fields, [key]: value })),
+    set: <K extends keyof BotFields>(key: K, value: BotFields[K]) =>
+      edit((fields) => ({ ...fields, [key]: value })),
     setOrigins: (text: string) => {
       setOriginsText(text);
       edit((fields) => ({ ...fields, origins: originsFromText(text) }));
