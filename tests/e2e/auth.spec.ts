@@ -36,6 +36,16 @@ test.describe('signed out', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
     await screenshot(page, 'login');
 
+    // The theme toggle of the sign-in screens switches and remembers the theme.
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await screenshot(page, 'login-dark');
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    expect(await stored(page, 'theme')).toBe('light');
+
     for (const path of ['/signup', '/forget-password', '/confirm-email']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -246,4 +256,21 @@ test('signUpAndConfirm gives other specs a verified, signed-in customer', async 
   await page.goto('/bots');
   await expect(page).toHaveURL(/\/login$/);
   expect(await stored(page, 'accessToken')).toBeNull();
+});
+
+test.describe('on a narrow screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the drawer opens from the menu button and hides after a link is chosen', async ({ page }) => {
+    await page.goto('/signup');
+    await screenshot(page, 'signup-narrow');
+    await signUpAndConfirm(page);
+    await expect(drawer(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Show menu' }).click();
+    await expect(drawer(page)).toBeVisible();
+    await screenshot(page, 'dashboard-narrow-drawer');
+    await sections(page).getByRole('link', { name: 'Bots' }).click();
+    await expect(page).toHaveURL(/\/bots$/);
+    await expect(drawer(page)).toBeHidden();
+  });
 });

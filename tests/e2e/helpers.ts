@@ -61,7 +61,6 @@ export async function signUpAndConfirm(page: Page, user: TestUser = newUser()): 
   await fillSignup(page, user);
   await expect(page).toHaveURL(/\/confirm-email$/);
   await confirmWithMailedCode(page, user.email);
-  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
   return user;
 }
 

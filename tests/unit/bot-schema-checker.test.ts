@@ -117,7 +117,9 @@ describe('checkFields', () => {
 
   it('skips absent optional fields and refuses a non-object', () => {
     expect(messages({ title: 'only' })).toEqual(['email and phone cannot be both empty']);
-    expect(checkFields(schema, rules, 'text').valid).toBe(false);
+    expect(checkFields(schema, rules, 'text', 'form').errors).toEqual([
+      { field: 'form', message: 'form must be a object' },
+    ]);
     expect(checkFields(schema, rules, null).valid).toBe(false);
   });
 });

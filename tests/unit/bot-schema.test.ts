@@ -48,6 +48,7 @@ describe('checkBot', () => {
     expect(firstMessage({ language: '2' })).toBe('language must be a number');
     expect(firstMessage({ use_tts: 'true' })).toBe('use_tts must be a boolean');
     expect(firstMessage({ tts_gender: 3 })).toBe('tts_gender is invalid');
+    expect(firstMessage({ tts_gender: 'female' })).toBe('tts_gender must be a number');
     expect(firstMessage({ customAvatar: 7 })).toBe('customAvatar must be a string');
     expect(firstMessage({ notification_scheduler: '{}' })).toBe('notification_scheduler must be a object');
     expect(
@@ -74,7 +75,7 @@ describe('checkBot', () => {
   });
 
   it('refuses a bot that is not an object', () => {
-    expect(checkBot(null).valid).toBe(false);
+    expect(checkBot(null).errors).toEqual([{ field: 'bot', message: 'bot must be a object' }]);
     expect(checkBot([]).valid).toBe(false);
   });
 });

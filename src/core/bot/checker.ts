@@ -85,6 +85,20 @@ function valueAt(value: unknown, path: PropertyKey[]): unknown {
   return current;
 }
 
+/** The one type every option of a failed union expects (1 | 2 expects a number), if any. */
+function unionType(issue: z.core.$ZodIssue): string | null {
+  if (issue.code !== 'invalid_union') return null;
+  const types = new Set(
+    issue.errors.flat().map((option) => {
+      if (option.code === 'invalid_type') return option.expected;
+      if (option.code === 'invalid_value') return option.values.map(typeName).join('|');
+      return '?';
+    }),
+  );
+  const [only] = types;
+  return types.size === 1 && TYPE_NAMES.has(only) ? only : null;
+}
+
 /** Words one zod issue with the spec's templates. */
 function describeIssue(field: string, issue: z.core.$ZodIssue, value: unknown): CheckError {
   const name = [field, ...issue.path.map(String)].join('.');
@@ -92,12 +106,13 @@ function describeIssue(field: string, issue: z.core.$ZodIssue, value: unknown): 
   if (issue.code === 'custom' && issue.params?.kind === DATETIME_LOCAL) {
     return { field: name, message: `${name} invalid datetime-local value` };
   }
-  if (issue.code === 'invalid_type') {
-    if (actual === undefined) return { field: name, message: `${name} is required` };
-    // 'int' against a number, say, is not a wrong type but a wrong value.
-    if (TYPE_NAMES.has(issue.expected) && typeName(actual) !== issue.expected) {
-      return { field: name, message: `${name} must be a ${issue.expected}` };
-    }
+  if (actual === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) {
+    return { field: name, message: `${name} is required` };
+  }
+  // 'int' against a number, say, is not a wrong type but a wrong value.
+  const expected = issue.code === 'invalid_type' ? issue.expected : unionType(issue);
+  if (expected && TYPE_NAMES.has(expected) && typeName(actual) !== expected) {
+    return { field: name, message: `${name} must be a ${expected}` };
   }
   return { field: name, message: `${name} is invalid` };
 }
@@ -145,9 +160,15 @@ function checkField(
  * Checks `values` against a zod object schema and the rules, field by field in the schema's order
  * (then rule-only fields). Each field reports at most its first problem.
  */
-export function checkFields(schema: z.ZodObject, rules: FieldRules, values: unknown): CheckResult {
+export function checkFields(
+  schema: z.ZodObject,
+  rules: FieldRules,
+  values: unknown,
+  /** What the values are called when they are not an object at all. */
+  name = 'values',
+): CheckResult {
   if (values === null || typeof values !== 'object' || Array.isArray(values)) {
-    return { valid: false, errors: [{ field: '', message: 'The values must be a object' }] };
+    return { valid: false, errors: [{ field: name, message: `${name} must be a object` }] };
   }
   const shape = schema.shape as Record<string, z.ZodType>;
   const fields = [...new Set([...Object.keys(shape), ...Object.keys(rules)])];

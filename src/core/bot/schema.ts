@@ -80,5 +80,5 @@ export const BOT_RULES: FieldRules = {
 
 /** Checks a whole bot (not a partial one): merge the changes onto the stored bot first. */
 export function checkBot(fields: unknown): CheckResult {
-  return checkFields(botFieldsSchema, BOT_RULES, fields);
+  return checkFields(botFieldsSchema, BOT_RULES, fields, 'bot');
 }

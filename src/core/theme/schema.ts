@@ -75,5 +75,5 @@ void _samePatch;
 
 /** Checks a theme edit with the generic checker's wording ("header.headerColor is invalid"). */
 export function checkThemePatch(patch: unknown): CheckResult {
-  return checkFields(themePatchSchema, {}, patch);
+  return checkFields(themePatchSchema, {}, patch, 'theme');
 }
