@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT as PORT } from './tests/e2e/env';
+import { E2E_DATA_DIR, E2E_OUTPUT_DIR, E2E_PORT as PORT } from './tests/e2e/env';
 
 // End-to-end tests drive the real server (built app, real SQLite, .eml outbox) in the system's
 // Chromium; no browser is ever downloaded. `npm run test:e2e` builds the app first.
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/artifacts',
+  outputDir: E2E_OUTPUT_DIR,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -40,7 +40,9 @@ export function isUnsafeEntryName(name: string): boolean {
 // early refusal, the real limit is counted while inflating.
 function declaredSize(file: JSZip.JSZipObject): number {
   const size = (file as unknown as { _data?: { uncompressedSize?: unknown } })._data?.uncompressedSize;
-  return typeof size === 'number' && size >= 0 ? size : 0;
+  if (typeof size !== 'number') return 0;
+  // JSZip reads the 32-bit field as signed: a "negative" size is a huge one.
+  return size < 0 ? size + 2 ** 32 : size;
 }
 
 export interface OpenedZip {

@@ -36,8 +36,10 @@ export function openDatabase(
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  // With a schema, Kysely must look for its own bookkeeping tables in that schema only: otherwise
+  // another schema's kysely_migration (a parallel test file's) counts as ours and migrating fails.
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

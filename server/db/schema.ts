@@ -115,3 +115,29 @@ export interface Database {
 }
 
 export type BotRow = Selectable<BotTable>;
+
+// Flows and flow templates (issue 4): one row per (bot, name); 'main' is the bot's main flow.
+export interface FlowTable {
+  id: Generated<number>;
+  bot_id: number;
+  name: string;
+  /** JSON text: the node list in its stored form (see server/repos/flow-nodes.ts). */
+  nodes: string;
+  /** Publish counter: 1 for the first save, +1 on every later one. */
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PushMessageTypeTable {
+  code: string;
+  label: string;
+  position: number;
+}
+
+export interface Database {
+  flows: FlowTable;
+  push_message_types: PushMessageTypeTable;
+}
+
+export type FlowRow = Selectable<FlowTable>;

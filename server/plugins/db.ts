@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** Opens the database, brings its schema up to date and closes it with the server. */
 export default fp(async (app, opts: { config: Config }) => {
   const db = openDatabase(opts.config);
-  await migrateToLatest(db);
+  await migrateToLatest(db, opts.config.databaseSchema);
   app.decorate('db', db);
   app.addHook('onClose', async () => db.destroy());
 });

@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import health from './health.js';
 import auth from './auth/index.js';
 import bots from './bots/index.js';
+import flow from './flow/index.js';
 
 /** Every /api route, one plugin per area; the folder is the URL. */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(health);
   await app.register(auth);
   await app.register(bots);
+  await app.register(flow);
 };
 
 export default routes;

@@ -44,6 +44,12 @@ export function Modal({
         event.preventDefault();
         if (dismissible) onClose();
       }}
+      // Chrome closes a dialog itself when Escape is pressed twice, whatever `cancel` did; keep
+      // our state in step (or reopen when the modal must stay).
+      onClose={(event) => {
+        if (dismissible) onClose();
+        else event.currentTarget.showModal();
+      }}
       // A click whose target is the <dialog> itself landed on the backdrop, outside the panel.
       onClick={(event) => dismissible && event.target === event.currentTarget && onClose()}
     >

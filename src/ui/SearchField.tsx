@@ -48,7 +48,13 @@ export function SearchField<T>({
   }, [suggestions]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
-  const later = (ms: number, run: () => void) => timers.current.push(window.setTimeout(run, ms));
+  const later = (ms: number, run: () => void) => {
+    const id = window.setTimeout(() => {
+      timers.current = timers.current.filter((t) => t !== id);
+      run();
+    }, ms);
+    timers.current.push(id);
+  };
   const items = suggestions ?? [];
   const expanded = open && items.length > 0;
 

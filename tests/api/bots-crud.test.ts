@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
-import { createBot, customer, form, newBotForm, pathOf, withHeaders, type Customer } from '../fixtures/bot-api.js';
+import {
+  createBot,
+  customer,
+  form,
+  newBotForm,
+  pathOf,
+  withHeaders,
+  type Customer,
+} from '../fixtures/bot-api.js';
 import { PNG, exeAsPng, pngFile } from '../fixtures/images.js';
 
 describe('bots: list, create, delete', () => {
@@ -70,7 +78,11 @@ describe('bots: list, create, delete', () => {
     [{ name: undefined }, 'name is required', 'name'],
     [{ use_tts: 'maybe' }, 'use_tts must be a boolean', 'use_tts'],
     [{ language: 'two' }, 'language must be a number', 'language'],
-    [{ notification_scheduler: 'not json' }, 'notification_scheduler must be a object', 'notification_scheduler'],
+    [
+      { notification_scheduler: 'not json' },
+      'notification_scheduler must be a object',
+      'notification_scheduler',
+    ],
     [{ supported_languages: [2, 99] }, 'supported_languages is invalid', 'supported_languages'],
     [{ supported_languages: [3], language: 2 }, 'language is invalid', 'language'],
     [{ use_tts: false, use_ext_tts: true }, 'use_ext_tts requires use_tts to be set', 'use_ext_tts'],
@@ -122,7 +134,11 @@ describe('bots: list, create, delete', () => {
       { id: 2, name: 'english', code: 'en' },
       { id: 3, name: 'french', code: 'fr' },
     ]);
-    const empty = await t.app.inject({ method: 'GET', url: '/api/bot', headers: (await customer(t)).headers });
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: '/api/bot',
+      headers: (await customer(t)).headers,
+    });
     expect(empty.json()).toMatchObject({ success: true, bots: [] });
   });
 
@@ -133,7 +149,11 @@ describe('bots: list, create, delete', () => {
     expect(res.json(), res.body).toMatchObject({ success: true });
     const rows = await t.app.db.selectFrom('bots').select('id').where('id', '=', bot.id).execute();
     expect(rows).toHaveLength(0);
-    const themes = await t.app.db.selectFrom('themes').select('bot_id').where('bot_id', '=', bot.id).execute();
+    const themes = await t.app.db
+      .selectFrom('themes')
+      .select('bot_id')
+      .where('bot_id', '=', bot.id)
+      .execute();
     expect(themes).toHaveLength(0);
     expect((await t.app.inject({ method: 'GET', url: pathOf(bot.customAvatar) })).statusCode).toBe(404);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/bot/${bot.id}`, headers: owner.headers });

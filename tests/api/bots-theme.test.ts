@@ -101,7 +101,9 @@ describe('bot themes', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, key: 'avatar' });
     const other = await createBot(t, owner, { avatar_file: pngFile() });
-    const stolen = await putTheme(bot.id, { theme: JSON.stringify({ body: { botAvatar: other.customAvatar } }) });
+    const stolen = await putTheme(bot.id, {
+      theme: JSON.stringify({ body: { botAvatar: other.customAvatar } }),
+    });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toMatchObject({ message: 'body.botAvatar is invalid' });
     const preset = await putTheme(bot.id, {

@@ -18,7 +18,12 @@ describe('PUT /api/bot', () => {
 
   it('changes only the fields sent and keeps the rest', async () => {
     const bot = await createBot(t, owner);
-    const res = await put({ bot_id: bot.id, name: 'Renamed', use_stt: '1', origins: ['https://new.example.com'] });
+    const res = await put({
+      bot_id: bot.id,
+      name: 'Renamed',
+      use_stt: '1',
+      origins: ['https://new.example.com'],
+    });
     expect(res.statusCode).toBe(200);
     const updated = res.json().bot;
     expect(res.json().success).toBe(true);
@@ -58,7 +63,10 @@ describe('PUT /api/bot', () => {
     [{ name: ' ' }, 'name is required'],
     [{ allow_subpaths: 'yes' }, 'allow_subpaths must be a boolean'],
     [{ tts_gender: 'female' }, 'tts_gender must be a number'],
-    [{ notification_scheduler: { enabled: true, flow_id: 1, start_at: '9am', frequency: 1 } }, 'notification_scheduler.start_at is invalid'],
+    [
+      { notification_scheduler: { enabled: true, flow_id: 1, start_at: '9am', frequency: 1 } },
+      'notification_scheduler.start_at is invalid',
+    ],
   ])('refuses %j', async (changes, message) => {
     const bot = await createBot(t, owner);
     const res = await put({ bot_id: bot.id, ...changes });
@@ -68,7 +76,10 @@ describe('PUT /api/bot', () => {
 
   it('needs a valid, known bot_id', async () => {
     expect((await put({ name: 'x' })).json()).toMatchObject({ message: 'bot_id is required', key: 'bot_id' });
-    expect((await put({ bot_id: 'abc' })).json()).toMatchObject({ success: false, message: 'bot_id is invalid' });
+    expect((await put({ bot_id: 'abc' })).json()).toMatchObject({
+      success: false,
+      message: 'bot_id is invalid',
+    });
     const missing = await put({ bot_id: 999999, name: 'x' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ success: false, message: 'Bot not found' });

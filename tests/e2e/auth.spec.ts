@@ -104,6 +104,11 @@ test.describe('signed out', () => {
     await expect(card('Acme Voice Cloud')).toHaveAttribute('aria-pressed', 'true');
     await picker(page).getByRole('button', { name: 'Close' }).click();
     await expect(picker(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Acme Voice Cloud' }).click();
+    await page.keyboard.press('Escape');
+    await expect(picker(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Acme Voice Cloud' }).click();
+    await expect(picker(page)).toBeVisible();
   });
 });
 

@@ -34,6 +34,9 @@ async function avatarBytes(page: Page, name: string): Promise<Buffer> {
   return response.body();
 }
 
+// Tall enough for the dialog's tabs to show whole in the screenshots.
+test.use({ viewport: { width: 1280, height: 960 } });
+
 test('a customer creates, finds, edits, exports, deletes and imports a bot', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await signUpAndConfirm(page);

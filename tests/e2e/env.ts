@@ -1,4 +1,7 @@
-// Where the end-to-end server keeps its data; shared by playwright.config.ts and the helpers.
-export const E2E_PORT = 8181;
-export const E2E_DATA_DIR = 'test-results/e2e-data';
+// Where the end-to-end server listens and keeps its data; shared by playwright.config.ts and the
+// helpers. E2E_PORT lets two runs share a machine: each gets its own port, data and artifacts.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+const suffix = E2E_PORT === 8181 ? '' : `-${E2E_PORT}`;
+export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
+export const E2E_OUTPUT_DIR = `test-results/artifacts${suffix}`;
 export const E2E_SCREENS_DIR = 'test-results/screens';

@@ -31,7 +31,11 @@ export function newUser(): TestUser {
 /** Saves a full-page screenshot as test-results/screens/{name}.png for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await fs.mkdir(E2E_SCREENS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(E2E_SCREENS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(E2E_SCREENS_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** Fills and sends the signup form; the page must already be on /signup. */

@@ -73,7 +73,9 @@ describe('checkFields', () => {
   });
 
   it('"{field} invalid datetime-local value"', () => {
-    expect(messages({ ...valid, starts: '2025-02-30T09:30' })).toEqual(['starts invalid datetime-local value']);
+    expect(messages({ ...valid, starts: '2025-02-30T09:30' })).toEqual([
+      'starts invalid datetime-local value',
+    ]);
     expect(messages({ ...valid, starts: 'tomorrow' })).toEqual(['starts invalid datetime-local value']);
     expect(isDatetimeLocal('2024-02-29T23:59:59')).toBe(true);
     expect(isDatetimeLocal('2024-13-01T10:00')).toBe(false);

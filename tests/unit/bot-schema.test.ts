@@ -52,10 +52,14 @@ describe('checkBot', () => {
     expect(firstMessage({ customAvatar: 7 })).toBe('customAvatar must be a string');
     expect(firstMessage({ notification_scheduler: '{}' })).toBe('notification_scheduler must be a object');
     expect(
-      firstMessage({ notification_scheduler: { enabled: true, flow_id: 1, start_at: '25:00', frequency: 24 } }),
+      firstMessage({
+        notification_scheduler: { enabled: true, flow_id: 1, start_at: '25:00', frequency: 24 },
+      }),
     ).toBe('notification_scheduler.start_at is invalid');
     expect(
-      firstMessage({ notification_scheduler: { enabled: true, flow_id: 1, start_at: '08:00', frequency: 0 } }),
+      firstMessage({
+        notification_scheduler: { enabled: true, flow_id: 1, start_at: '08:00', frequency: 0 },
+      }),
     ).toBe('notification_scheduler.frequency is invalid');
     expect(firstMessage({ notification_scheduler: { enabled: true, start_at: '08:00', frequency: 2 } })).toBe(
       'notification_scheduler.flow_id is required',
@@ -66,7 +70,9 @@ describe('checkBot', () => {
   it('lets the external voice services run only with the voice on', () => {
     expect(firstMessage({ use_ext_tts: true })).toBe('use_ext_tts requires use_tts to be set');
     expect(firstMessage({ use_ext_stt: true })).toBe('use_ext_stt requires use_stt to be set');
-    expect(checkBot(bot({ use_tts: true, use_ext_tts: true, use_stt: true, use_ext_stt: true })).valid).toBe(true);
+    expect(checkBot(bot({ use_tts: true, use_ext_tts: true, use_stt: true, use_ext_stt: true })).valid).toBe(
+      true,
+    );
   });
 
   it('reports the first problem first, in the schema order', () => {

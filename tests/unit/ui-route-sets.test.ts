@@ -9,7 +9,15 @@ describe('route sets by sign-in state', () => {
   });
 
   it('lets active users reach the dashboard sections and their children only', () => {
-    for (const path of ['/flow', '/bots', '/theme', '/nlp', '/nlp/files', '/nlp/anything', '/notifications']) {
+    for (const path of [
+      '/flow',
+      '/bots',
+      '/theme',
+      '/nlp',
+      '/nlp/files',
+      '/nlp/anything',
+      '/notifications',
+    ]) {
       expect(isReachable('active', path)).toBe(true);
     }
     for (const path of ['/', '/login', '/signup', '/confirm-email', '/settings', '/botsx', '/flowchart']) {

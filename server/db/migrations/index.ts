@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_accounts.js';
 import * as m002 from './002_bots.js';
 import * as m003 from './003_accounts_extra.js';
+import * as m004 from './004_flows.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_bots': m002,
   '003_accounts_extra': m003,
+  '004_flows': m004,
 };
 
 export const migrationProvider: MigrationProvider = {

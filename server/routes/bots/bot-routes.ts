@@ -15,7 +15,7 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { dataDir, publicUrl } = app.config;
 
-  app.get('/bot', { preHandler: app.requireActiveUser }, async (request) => {
+  app.get('/bot', { onRequest: app.requireActiveUser }, async (request) => {
     const [bots, languages] = await Promise.all([listBots(app.db, request.user.id), languagesById(app.db)]);
     return {
       success: true,
@@ -27,7 +27,7 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/bot',
     {
-      preHandler: app.requireActiveUser,
+      onRequest: app.requireActiveUser,
       schema: { body: botForm({ avatar_file: uploadedFileSchema.optional() }) },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/bot/:id',
-    { preHandler: app.requireActiveUser, schema: { params: z.object({ id: idField('id') }) } },
+    { onRequest: app.requireActiveUser, schema: { params: z.object({ id: idField('id') }) } },
     async (request, reply) => {
       const bot = await findBot(app.db, request.user.id, request.params.id);
       if (!bot) return fail(reply, 404, BOT_NOT_FOUND);

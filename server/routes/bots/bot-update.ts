@@ -19,7 +19,7 @@ const botUpdate: FastifyPluginAsync = async (fastify) => {
     delete_custom_avatar: flagField.optional(),
   });
 
-  app.put('/bot', { preHandler: app.requireActiveUser, schema: { body } }, async (request, reply) => {
+  app.put('/bot', { onRequest: app.requireActiveUser, schema: { body } }, async (request, reply) => {
     const userId = request.user.id;
     const current = await findBot(app.db, userId, request.body.bot_id);
     if (!current) return fail(reply, 404, BOT_NOT_FOUND);

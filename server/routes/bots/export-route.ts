@@ -22,7 +22,7 @@ const exportRoute: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/export',
     {
-      preHandler: app.requireActiveUser,
+      onRequest: app.requireActiveUser,
       schema: { body: formBody(z.object({ bot_id: idField('bot_id') })) },
     },
     async (request, reply) => {

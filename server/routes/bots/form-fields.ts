@@ -79,7 +79,10 @@ export function idField(name: string) {
   return z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),
     // Nine digits at most: every id fits a 32-bit integer column on both databases.
-    z.string().regex(/^\d{1,9}$/, { error: `${name} is invalid` }).transform(Number),
+    z
+      .string()
+      .regex(/^\d{1,9}$/, { error: `${name} is invalid` })
+      .transform(Number),
   );
 }
 

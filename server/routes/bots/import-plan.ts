@@ -19,10 +19,6 @@ export interface ImportPlan {
   avatars: { customAvatar: AvatarRef; botAvatar: AvatarRef; themeCustomAvatar: AvatarRef };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Throws ArchiveError (with the field as key) when the archive's content cannot become a bot. */
 export async function planImport(db: Kysely<Database>, archive: ImportedArchive): Promise<ImportPlan> {
   const botData = archive.botData as Record<string, unknown>;
@@ -35,7 +31,6 @@ export async function planImport(db: Kysely<Database>, archive: ImportedArchive)
   if (!checked.ok) throw new ArchiveError(checked.message, checked.key);
 
   const themeRaw = archive.theme ?? {};
-  if (!isObject(themeRaw)) throw new ArchiveError('theme must be a object', 'theme');
   const themeCheck = checkThemePatch(themeRaw);
   if (!themeCheck.valid) throw new ArchiveError(themeCheck.errors[0].message, 'theme');
   const theme = themePatchSchema.parse(themeRaw);

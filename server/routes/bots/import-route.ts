@@ -41,7 +41,7 @@ const importRoute: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/import',
     {
-      preHandler: app.requireActiveUser,
+      onRequest: app.requireActiveUser,
       schema: { body: formBody(z.object({ uploaded_bot_file: uploadedFileSchema })) },
     },
     async (request, reply) => {

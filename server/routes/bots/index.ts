@@ -5,7 +5,10 @@ import themeRoutes from './theme-routes.js';
 import exportRoute from './export-route.js';
 import importRoute from './import-route.js';
 
-/** Bots, their themes, and bot archives (spec 1 §7, spec 3 §7). */
+/**
+ * Bots, their themes, and bot archives (spec 1 §7, spec 3 §7). Every route checks the customer
+ * on request, before a body (up to a 10 MB archive) is even read.
+ */
 const bots: FastifyPluginAsync = async (app) => {
   await app.register(botRoutes);
   await app.register(botUpdate);

@@ -27,11 +27,7 @@ export function relativeUrl<T extends string | null>(url: T, publicUrl: string):
   return url;
 }
 
-export function presentBot(
-  bot: StoredBot,
-  languages: Map<number, BotLanguage>,
-  publicUrl: string,
-): Bot {
+export function presentBot(bot: StoredBot, languages: Map<number, BotLanguage>, publicUrl: string): Bot {
   return {
     ...bot,
     avatar: absoluteUrl(bot.avatar, publicUrl),

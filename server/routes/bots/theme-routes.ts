@@ -24,7 +24,7 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/theme',
-    { preHandler: app.requireActiveUser, schema: { querystring: z.object({ bot_id: idField('bot_id') }) } },
+    { onRequest: app.requireActiveUser, schema: { querystring: z.object({ bot_id: idField('bot_id') }) } },
     async (request, reply) => {
       const bot = await findBot(app.db, request.user.id, request.query.bot_id);
       if (!bot) return fail(reply, 404, BOT_NOT_FOUND);
@@ -40,7 +40,7 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/theme/:botId',
     {
-      preHandler: app.requireActiveUser,
+      onRequest: app.requireActiveUser,
       schema: {
         params: z.object({ botId: idField('botId') }),
         body: formBody(z.object({ theme: z.string(), avatar: uploadedFileSchema.optional() })),

@@ -1,0 +1,84 @@
+// GET and POST /api/flow/:botId (spec 2 §7, spec 3 §7): the bot's main flow with what the editor
+// needs beside it, and publishing it. Every flow carries a version (answered as `version` and as
+// the ETag); a publish names the version it started from in If-Match and is refused with 409 when
+// someone else published in between, so nobody's work is silently overwritten.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkNodes } from '../../repos/flow-nodes.js';
+import {
+  listFlowTemplates,
+  listPushMessageTypes,
+  MAIN_FLOW,
+  readMainFlow,
+  saveFlow,
+} from '../../repos/flows.js';
+import { fail } from '../bots/present.js';
+import { providersOf } from './providers.js';
+import {
+  botNotFound,
+  CONFLICT,
+  etag,
+  idField,
+  ifMatchVersion,
+  ownedBot,
+  publishBody,
+  refuseNodes,
+  VERSION_REQUIRED,
+} from './request-fields.js';
+
+const params = z.object({ botId: idField('botId') });
+
+const flowRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/flow/:botId',
+    { preHandler: app.requireActiveUser, schema: { params } },
+    async (request, reply) => {
+      const bot = await ownedBot(request, request.params.botId);
+      if (!bot) return botNotFound(reply);
+      const [flow, templates, providers, pushMessageTypes] = await Promise.all([
+        readMainFlow(app.db, bot.id),
+        listFlowTemplates(app.db, bot.id),
+        providersOf(app.db, request.user),
+        listPushMessageTypes(app.db),
+      ]);
+      reply.header('etag', etag(flow.version));
+      return {
+        success: true,
+        flow: { name: flow.name, nodes: flow.nodes },
+        flow_templates: templates,
+        providers,
+        push_message_types: pushMessageTypes,
+        version: flow.version,
+      };
+    },
+  );
+
+  app.post(
+    '/flow/:botId',
+    { preHandler: app.requireActiveUser, schema: { params, body: publishBody } },
+    async (request, reply) => {
+      const bot = await ownedBot(request, request.params.botId);
+      if (!bot) return botNotFound(reply);
+      const expected = ifMatchVersion(request);
+      if (expected === undefined) return fail(reply, 428, VERSION_REQUIRED);
+      let nodes;
+      try {
+        nodes = checkNodes(request.body.nodes);
+      } catch (error) {
+        return refuseNodes(reply, error);
+      }
+      // One statement, compare-and-set on the version, inside one transaction.
+      const saved = await app.db
+        .transaction()
+        .execute((trx) => saveFlow(trx, bot.id, MAIN_FLOW, nodes, expected));
+      if (!saved.ok) return fail(reply, 409, CONFLICT);
+      reply.header('etag', etag(saved.version));
+      return { success: true, message: 'Flow published', nodes: saved.nodes, version: saved.version };
+    },
+  );
+};
+
+export default flowRoutes;

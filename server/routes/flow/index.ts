@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import flowRoutes from './flow-routes.js';
+import templateRoutes from './template-routes.js';
+
+/** A bot's main flow and its flow templates (spec 2 §7, issue 4). */
+const flow: FastifyPluginAsync = async (app) => {
+  await app.register(flowRoutes);
+  await app.register(templateRoutes);
+};
+
+export default flow;

@@ -1,0 +1,173 @@
+import type { FlowChange, NodeId } from '../../../core/flow';
+import { nodeById } from './board-model';
+import { outputPoint, type Point } from './geometry';
+import { hitTest, type BoardHit } from './hit-testing';
+import type { BoardRenderer, BoardSelection } from './renderer';
+import { toWorld, wheelScale } from './viewport';
+
+/** What the board asks of the editor; the board itself never edits the flow. */
+export interface BoardActions {
+  select(selection: BoardSelection): void;
+  edit(changes: FlowChange[]): void;
+  beginGesture(): void;
+  endGesture(): void;
+  editNode(id: NodeId): void;
+}
+
+/** A press becomes a drag only after moving this far (pixels), so a click never nudges a node. */
+const DRAG_THRESHOLD = 4;
+
+type Gesture =
+  | { kind: 'idle' }
+  | { kind: 'pan'; last: Point }
+  | { kind: 'press'; nodeId: NodeId; start: Point; origin: Point; dragging: boolean }
+  | { kind: 'link'; from: NodeId; slotId: number; start: Point };
+
+/** Wheel deltas in pixels, whatever unit the device reports them in. */
+function wheelPixels(event: WheelEvent, pageHeight: number): number {
+  if (event.deltaMode === WheelEvent.DOM_DELTA_LINE) return event.deltaY * 16;
+  if (event.deltaMode === WheelEvent.DOM_DELTA_PAGE) return event.deltaY * pageHeight;
+  return event.deltaY;
+}
+
+/**
+ * The board's one event handler (STYLE.md: static layers do not listen): pointer, wheel and
+ * double-click on the stage's container, turned into pan, zoom, select, drag and link gestures by
+ * hit-testing against the board model. Returns the function that detaches it.
+ */
+export function attachInteractions(
+  container: HTMLElement,
+  renderer: BoardRenderer,
+  actions: BoardActions,
+): () => void {
+  let gesture: Gesture = { kind: 'idle' };
+
+  const screenOf = (event: MouseEvent): Point => {
+    const rect = container.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+  const hitAt = (screen: Point): BoardHit =>
+    hitTest(renderer.model, toWorld(renderer.view, screen), renderer.view.scale, renderer.rank);
+
+  function onPointerDown(event: PointerEvent): void {
+    if (event.button !== 0) return;
+    const screen = screenOf(event);
+    const hit = hitAt(screen);
+    container.setPointerCapture(event.pointerId);
+    if (hit.kind === 'node' && hit.part.kind === 'output') {
+      gesture = { kind: 'link', from: hit.nodeId, slotId: hit.part.slotId, start: screen };
+      container.style.cursor = 'crosshair';
+    } else if (hit.kind === 'node') {
+      const node = nodeById(renderer.model, hit.nodeId)!;
+      actions.select({ nodeId: hit.nodeId, linkId: null });
+      gesture = { kind: 'press', nodeId: hit.nodeId, start: screen, origin: { x: node.x, y: node.y }, dragging: false };
+    } else if (hit.kind === 'link') {
+      actions.select({ nodeId: null, linkId: hit.link.id });
+      gesture = { kind: 'pan', last: screen };
+    } else {
+      actions.select({ nodeId: null, linkId: null });
+      gesture = { kind: 'pan', last: screen };
+      container.style.cursor = 'grabbing';
+    }
+  }
+
+  function onPointerMove(event: PointerEvent): void {
+    const screen = screenOf(event);
+    switch (gesture.kind) {
+      case 'idle':
+        return hover(screen);
+      case 'pan':
+        renderer.panBy(screen.x - gesture.last.x, screen.y - gesture.last.y);
+        gesture.last = screen;
+        return;
+      case 'press': {
+        const dx = screen.x - gesture.start.x;
+        const dy = screen.y - gesture.start.y;
+        if (!gesture.dragging) {
+          if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+          gesture.dragging = true;
+          actions.beginGesture();
+          renderer.beginNodeDrag(gesture.nodeId);
+          container.style.cursor = 'grabbing';
+        }
+        const scale = renderer.view.scale;
+        renderer.dragNodeTo(gesture.origin.x + dx / scale, gesture.origin.y + dy / scale);
+        return;
+      }
+      case 'link': {
+        const node = nodeById(renderer.model, gesture.from);
+        const slotId = gesture.slotId;
+        const index = node?.next.findIndex((slot) => slot.id === slotId) ?? -1;
+        if (!node || index < 0) return;
+        renderer.setDraft(outputPoint(node, index), toWorld(renderer.view, screen));
+        return;
+      }
+    }
+  }
+
+  function onPointerUp(event: PointerEvent): void {
+    const screen = screenOf(event);
+    const done = gesture;
+    gesture = { kind: 'idle' };
+    if (container.hasPointerCapture(event.pointerId)) container.releasePointerCapture(event.pointerId);
+    if (done.kind === 'press' && done.dragging) {
+      const scale = renderer.view.scale;
+      const x = Math.round(done.origin.x + (screen.x - done.start.x) / scale);
+      const y = Math.round(done.origin.y + (screen.y - done.start.y) / scale);
+      renderer.endNodeDrag();
+      actions.edit([{ type: 'move', id: done.nodeId, x, y }]);
+      actions.endGesture();
+    } else if (done.kind === 'link') {
+      renderer.setDraft(null, null);
+      const hit = hitAt(screen);
+      // Dropping on a node's input (or anywhere on it) links to it; a node links to itself only
+      // when the drop is on its own input slot.
+      if (hit.kind === 'node' && (hit.nodeId !== done.from || hit.part.kind === 'input')) {
+        actions.edit([{ type: 'link', from: done.from, slot: done.slotId, to: hit.nodeId }]);
+      }
+    }
+    hover(screen);
+  }
+
+  function hover(screen: Point): void {
+    const hit = hitAt(screen);
+    if (hit.kind === 'node') container.style.cursor = hit.part.kind === 'output' ? 'crosshair' : 'pointer';
+    else container.style.cursor = hit.kind === 'link' ? 'pointer' : 'grab';
+  }
+
+  function onWheel(event: WheelEvent): void {
+    event.preventDefault();
+    const delta = wheelPixels(event, container.clientHeight);
+    renderer.zoomAt(screenOf(event), wheelScale(renderer.view.scale, delta));
+  }
+
+  function onDoubleClick(event: MouseEvent): void {
+    const hit = hitAt(screenOf(event));
+    if (hit.kind === 'node') actions.editNode(hit.nodeId);
+  }
+
+  function onCancel(event: PointerEvent): void {
+    if (gesture.kind === 'press' && gesture.dragging) {
+      renderer.endNodeDrag();
+      actions.endGesture();
+    }
+    if (gesture.kind === 'link') renderer.setDraft(null, null);
+    gesture = { kind: 'idle' };
+    if (container.hasPointerCapture(event.pointerId)) container.releasePointerCapture(event.pointerId);
+  }
+
+  container.addEventListener('pointerdown', onPointerDown);
+  container.addEventListener('pointermove', onPointerMove);
+  container.addEventListener('pointerup', onPointerUp);
+  container.addEventListener('pointercancel', onCancel);
+  container.addEventListener('wheel', onWheel, { passive: false });
+  container.addEventListener('dblclick', onDoubleClick);
+  return () => {
+    container.removeEventListener('pointerdown', onPointerDown);
+    container.removeEventListener('pointermove', onPointerMove);
+    container.removeEventListener('pointerup', onPointerUp);
+    container.removeEventListener('pointercancel', onCancel);
+    container.removeEventListener('wheel', onWheel);
+    container.removeEventListener('dblclick', onDoubleClick);
+  };
+}

@@ -1,0 +1,67 @@
+import type Konva from 'konva';
+import type { FlowNode, NodeId } from '../../../core/flow';
+import { bindNodeShape, createNodeShape, releaseNodeShape, showNodeShape, type NodeLook, type NodeShape } from './node-shapes';
+import { Pool } from './pool';
+
+/**
+ * The node shapes of one layer: only nodes in view have one, taken from and given back to a pool
+ * as the view moves. Shapes stay children of the layer while pooled (hidden), so reusing one never
+ * re-parents it.
+ */
+export class NodeLayer {
+  private readonly pool: Pool<NodeShape>;
+  private readonly shown = new Map<NodeId, NodeShape>();
+
+  constructor(private readonly layer: Konva.Layer) {
+    this.pool = new Pool(() => {
+      const shape = createNodeShape();
+      layer.add(shape.group);
+      return shape;
+    }, releaseNodeShape);
+  }
+
+  /**
+   * Shows exactly `nodes` (ascending list order), each with the look `lookOf` gives it. Returns
+   * whether anything was drawn differently.
+   */
+  sync(nodes: readonly FlowNode[], lookOf: (node: FlowNode) => NodeLook): void {
+    const keep = new Set<NodeId>();
+    for (const node of nodes) keep.add(node.id);
+    for (const [id, shape] of this.shown) {
+      if (!keep.has(id)) {
+        this.shown.delete(id);
+        this.pool.release(shape);
+      }
+    }
+    for (const node of nodes) {
+      let shape = this.shown.get(node.id);
+      if (!shape) {
+        shape = this.pool.acquire();
+        if (shape.group.getLayer() !== this.layer) shape.group.moveTo(this.layer);
+        showNodeShape(shape);
+        // Newcomers go on top in list order, so a duplicate lands above its original.
+        shape.group.moveToTop();
+        this.shown.set(node.id, shape);
+      }
+      bindNodeShape(shape, node, lookOf(node));
+    }
+  }
+
+  shapeOf(id: NodeId): NodeShape | undefined {
+    return this.shown.get(id);
+  }
+
+  /** Drawing order of a shown node (higher is on top), or -1. */
+  rank(id: NodeId): number {
+    const shape = this.shown.get(id);
+    return shape && shape.group.getLayer() === this.layer ? shape.group.zIndex() : -1;
+  }
+
+  get count(): number {
+    return this.shown.size;
+  }
+
+  get pooled(): number {
+    return this.pool.size;
+  }
+}

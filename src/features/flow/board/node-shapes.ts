@@ -1,0 +1,136 @@
+import Konva from 'konva';
+import { nodeTypeLabel, outputLabels, type FlowNode } from '../../../core/flow';
+import { TYPE_ACCENTS, type BoardColors } from './board-colors';
+import { HEADER_HEIGHT, NODE_WIDTH, nodeHeight, ROW_HEIGHT, SLOT_RADIUS } from './geometry';
+
+// The Konva group that draws one node. Groups are pooled (see pool.ts): `bindNodeShape` points a
+// group at a node and touches only what differs from what the group showed last.
+
+/** How a node is drawn besides its data: detail (text on or off), selection and the theme. */
+export interface NodeLook {
+  detail: boolean;
+  selected: boolean;
+  colors: BoardColors;
+}
+
+interface OutputShape {
+  dot: Konva.Circle;
+  label: Konva.Text;
+}
+
+export interface NodeShape {
+  group: Konva.Group;
+  body: Konva.Rect;
+  accent: Konva.Rect;
+  name: Konva.Text;
+  type: Konva.Text;
+  input: Konva.Circle;
+  outputs: OutputShape[];
+  /** What the shape shows now; binding the same node and look again does nothing. */
+  node: FlowNode | null;
+  look: NodeLook | null;
+}
+
+const PADDING = 14;
+// Static shapes never take part in Konva's own hit detection: one stage-level handler does it.
+const STATIC = { listening: false, perfectDrawEnabled: false } as const;
+
+export function createNodeShape(): NodeShape {
+  const group = new Konva.Group({ listening: false });
+  const body = new Konva.Rect({ ...STATIC, width: NODE_WIDTH, cornerRadius: 10, strokeWidth: 1 });
+  const accent = new Konva.Rect({ ...STATIC, x: 0, y: 0, width: 5, cornerRadius: [10, 0, 0, 10] });
+  const name = new Konva.Text({
+    ...STATIC,
+    x: PADDING,
+    y: 9,
+    width: NODE_WIDTH - 2 * PADDING,
+    fontSize: 14,
+    fontStyle: 'bold',
+    wrap: 'none',
+    ellipsis: true,
+  });
+  const type = new Konva.Text({
+    ...STATIC,
+    x: PADDING,
+    y: 29,
+    width: NODE_WIDTH - 2 * PADDING,
+    fontSize: 12,
+    wrap: 'none',
+    ellipsis: true,
+  });
+  const input = new Konva.Circle({ ...STATIC, x: 0, y: HEADER_HEIGHT / 2, radius: SLOT_RADIUS, strokeWidth: 2 });
+  group.add(body, accent, name, type, input);
+  return { group, body, accent, name, type, input, outputs: [], node: null, look: null };
+}
+
+function addOutput(shape: NodeShape): OutputShape {
+  const dot = new Konva.Circle({ ...STATIC, x: NODE_WIDTH, radius: SLOT_RADIUS, strokeWidth: 2 });
+  const label = new Konva.Text({
+    ...STATIC,
+    x: PADDING,
+    width: NODE_WIDTH - 2 * PADDING - SLOT_RADIUS,
+    fontSize: 12,
+    align: 'right',
+    wrap: 'none',
+    ellipsis: true,
+  });
+  shape.group.add(dot, label);
+  const output = { dot, label };
+  shape.outputs.push(output);
+  return output;
+}
+
+function sameLook(a: NodeLook | null, b: NodeLook): boolean {
+  return !!a && a.detail === b.detail && a.selected === b.selected && a.colors === b.colors;
+}
+
+/** Points the shape at `node`, drawn with `look`. */
+export function bindNodeShape(shape: NodeShape, node: FlowNode, look: NodeLook): void {
+  const moved = !shape.node || shape.node.x !== node.x || shape.node.y !== node.y;
+  if (moved) shape.group.position({ x: node.x, y: node.y });
+  if (shape.node === node && sameLook(shape.look, look)) return;
+  const { colors, detail, selected } = look;
+  const height = nodeHeight(node.next.length);
+  shape.body.setAttrs({
+    height,
+    fill: colors.surface,
+    stroke: selected ? colors.primary : colors.border,
+    strokeWidth: selected ? 3 : 1,
+  });
+  shape.accent.setAttrs({ height, fill: TYPE_ACCENTS[node.type] ?? colors.muted });
+  shape.name.setAttrs({ text: node.name || ' ', fill: colors.text, visible: detail });
+  shape.type.setAttrs({ text: nodeTypeLabel(node), fill: colors.muted, visible: detail });
+  shape.input.setAttrs({ fill: colors.surface, stroke: colors.primary });
+  const labels = detail ? outputLabels(node) : null;
+  while (shape.outputs.length < node.next.length) addOutput(shape);
+  shape.outputs.forEach((output, i) => {
+    const slot = node.next[i];
+    if (!slot) {
+      output.dot.visible(false);
+      output.label.visible(false);
+      return;
+    }
+    const y = HEADER_HEIGHT + i * ROW_HEIGHT + ROW_HEIGHT / 2;
+    const failure = slot.onFailure === true;
+    output.dot.setAttrs({
+      visible: true,
+      y,
+      fill: slot.node !== null ? (failure ? colors.danger : colors.primary) : colors.surface,
+      stroke: failure ? colors.danger : colors.primary,
+    });
+    output.label.setAttrs({ visible: detail, y: y - 7, text: labels?.[i] || ' ', fill: colors.muted });
+  });
+  shape.node = node;
+  shape.look = look;
+}
+
+/** Called when the shape goes back to the pool: hidden, and forgetting its node. */
+export function releaseNodeShape(shape: NodeShape): void {
+  shape.group.visible(false);
+  shape.node = null;
+  shape.look = null;
+}
+
+export function showNodeShape(shape: NodeShape): void {
+  shape.group.visible(true);
+}

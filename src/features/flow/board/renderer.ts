@@ -1,0 +1,220 @@
+import Konva from 'konva';
+import type { FlowNode, NodeId } from '../../../core/flow';
+import { readBoardColors, type BoardColors } from './board-colors';
+import { buildBoardModel, linksIn, nodeById, nodesIn, type BoardLink, type BoardModel } from './board-model';
+import { containsBox, curvePoint, inputPoint, linkCurve, outputPoint, type Box, type Curve, type Point } from './geometry';
+import { createLinkShape, type CurveBatch } from './link-shapes';
+import { NodeLayer } from './node-layer';
+import type { NodeLook } from './node-shapes';
+import { fitView, showsDetail, toScreen, visibleWorld, zoomAround, type View } from './viewport';
+
+export interface BoardLayers {
+  links: Konva.Layer;
+  nodes: Konva.Layer;
+  drag: Konva.Layer;
+  overlay: Konva.Layer;
+}
+
+export interface BoardSelection {
+  nodeId: NodeId | null;
+  linkId: string | null;
+}
+
+/** Nodes are fetched for the screen plus this fraction of it on every side, so small pans reuse them. */
+const OVERSCAN = 0.5;
+
+/**
+ * Draws the board imperatively on Konva (STYLE.md, canvas editors): pan and zoom set the stage
+ * transform directly, only nodes in view have shapes, links are stroked in batches, and a dragged
+ * node moves on its own layer so the static layers are not redrawn while it moves.
+ */
+export class BoardRenderer {
+  view: View = { scale: 1, x: 0, y: 0 };
+  model: BoardModel = buildBoardModel([]);
+  private selection: BoardSelection = { nodeId: null, linkId: null };
+  private colors: BoardColors = readBoardColors();
+  private looks = this.makeLooks(true);
+  private readonly nodeLayer: NodeLayer;
+  private covered: Box | null = null;
+  private shownLinks: number[] = [];
+  private drag: { node: FlowNode; links: number[] } | null = null;
+  private draft: Curve | null = null;
+  private width = 1;
+  private height = 1;
+
+  constructor(
+    private readonly stage: Konva.Stage,
+    private readonly layers: BoardLayers,
+    private readonly linkButton: HTMLElement | null,
+  ) {
+    this.nodeLayer = new NodeLayer(layers.nodes);
+    layers.links.add(createLinkShape(() => this.staticLinks()));
+    layers.drag.add(createLinkShape(() => this.dragLinks()));
+    layers.overlay.add(createLinkShape(() => this.draftLinks()));
+    for (const layer of Object.values(layers)) layer.listening(false);
+  }
+
+  setNodes(nodes: readonly FlowNode[]): void {
+    if (nodes === this.model.nodes) return;
+    this.model = buildBoardModel(nodes);
+    this.cull();
+  }
+
+  setSelection(selection: BoardSelection): void {
+    this.selection = selection;
+    this.cull();
+  }
+
+  /** Re-reads the theme's colours (after a light/dark switch). */
+  refreshColors(): void {
+    this.colors = readBoardColors();
+    this.looks = this.makeLooks(showsDetail(this.view.scale));
+    this.cull();
+  }
+
+  resize(width: number, height: number): void {
+    this.width = Math.max(1, width);
+    this.height = Math.max(1, height);
+    this.stage.size({ width: this.width, height: this.height });
+    this.setView(this.view);
+  }
+
+  /** Shows the whole flow (or its top-left corner when it cannot fit at the smallest scale). */
+  fit(): void {
+    this.setView(fitView(this.model.bounds, this.width, this.height));
+  }
+
+  setView(view: View): void {
+    const detailChanged = showsDetail(view.scale) !== showsDetail(this.view.scale);
+    this.view = view;
+    this.stage.scale({ x: view.scale, y: view.scale });
+    this.stage.position({ x: view.x, y: view.y });
+    if (detailChanged) this.looks = this.makeLooks(showsDetail(view.scale));
+    const seen = visibleWorld(view, this.width, this.height);
+    if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
+    this.placeLinkButton();
+    this.stage.batchDraw();
+  }
+
+  panBy(dx: number, dy: number): void {
+    this.setView({ ...this.view, x: this.view.x + dx, y: this.view.y + dy });
+  }
+
+  zoomAt(screen: Point, scale: number): void {
+    this.setView(zoomAround(this.view, screen, scale));
+  }
+
+  /** The dragged node leaves the static layers and moves on the drag layer with its links. */
+  beginNodeDrag(id: NodeId): void {
+    const node = nodeById(this.model, id);
+    const shape = this.nodeLayer.shapeOf(id);
+    if (!node || !shape) return;
+    this.drag = { node, links: this.model.linksOf.get(id) ?? [] };
+    shape.group.moveTo(this.layers.drag);
+    this.layers.nodes.batchDraw();
+    this.layers.links.batchDraw();
+    this.layers.drag.batchDraw();
+  }
+
+  dragNodeTo(x: number, y: number): void {
+    if (!this.drag) return;
+    this.drag.node = { ...this.drag.node, x, y };
+    this.nodeLayer.shapeOf(this.drag.node.id)?.group.position({ x, y });
+    this.placeLinkButton();
+    this.layers.drag.batchDraw();
+  }
+
+  /** Puts the node back on the static layer where it was dropped; the caller records the move. */
+  endNodeDrag(): void {
+    if (!this.drag) return;
+    const shape = this.nodeLayer.shapeOf(this.drag.node.id);
+    this.drag = null;
+    shape?.group.moveTo(this.layers.nodes);
+    this.stage.batchDraw();
+  }
+
+  /** The link being drawn from an output slot to the pointer, or null to hide it. */
+  setDraft(from: Point | null, to: Point | null): void {
+    this.draft = from && to ? linkCurve(from, to) : null;
+    this.layers.overlay.batchDraw();
+  }
+
+  screenOf(world: Point): Point {
+    return toScreen(this.view, world);
+  }
+
+  /** Drawing order for hit-testing: the dragged node is on top of everything. */
+  rank = (id: NodeId): number => (this.drag?.node.id === id ? Infinity : this.nodeLayer.rank(id));
+
+  get shownNodeCount(): number {
+    return this.nodeLayer.count;
+  }
+
+  private makeLooks(detail: boolean): { plain: NodeLook; selected: NodeLook } {
+    return {
+      plain: { detail, selected: false, colors: this.colors },
+      selected: { detail, selected: true, colors: this.colors },
+    };
+  }
+
+  /** Gives shapes to the nodes in (or near) view and picks the links to stroke. */
+  private cull(): void {
+    this.covered = visibleWorld(this.view, this.width, this.height, OVERSCAN);
+    const nodes = nodesIn(this.model, this.covered).map((i) => this.model.nodes[i]);
+    const selected = this.selection.nodeId;
+    this.nodeLayer.sync(nodes, (node) => (node.id === selected ? this.looks.selected : this.looks.plain));
+    this.shownLinks = linksIn(this.model, this.covered);
+    this.placeLinkButton();
+    this.stage.batchDraw();
+  }
+
+  private staticLinks(): CurveBatch[] {
+    const dragged = this.drag ? new Set(this.drag.links) : null;
+    const selected = this.selection.linkId;
+    const plain: Curve[] = [];
+    let chosen: Curve | null = null;
+    for (const i of this.shownLinks) {
+      if (dragged?.has(i)) continue;
+      const link = this.model.links[i];
+      if (link.id === selected) chosen = link.curve;
+      else plain.push(link.curve);
+    }
+    const width = showsDetail(this.view.scale) ? 2 : 1.5 / this.view.scale;
+    return [
+      { curves: plain, color: this.colors.border, width },
+      { curves: chosen ? [chosen] : [], color: this.colors.primary, width: width + 2 },
+    ];
+  }
+
+  /** The dragged node's links, drawn from its live position. */
+  private dragLinks(): CurveBatch[] {
+    if (!this.drag) return [];
+    const curves = this.drag.links.map((i) => this.liveCurve(this.model.links[i]));
+    return [{ curves, color: this.colors.primary, width: 2 }];
+  }
+
+  private draftLinks(): CurveBatch[] {
+    return this.draft ? [{ curves: [this.draft], color: this.colors.primary, width: 2, dash: [6, 4] }] : [];
+  }
+
+  /** A link's curve, following the dragged node when it is one of its ends. */
+  private liveCurve(link: BoardLink): Curve {
+    if (!this.drag) return link.curve;
+    const at = (id: NodeId) => (id === this.drag!.node.id ? this.drag!.node : nodeById(this.model, id)!);
+    return linkCurve(outputPoint(at(link.from), link.slotIndex), inputPoint(at(link.to)));
+  }
+
+  /** Keeps the selected link's delete button on the middle of its curve. */
+  private placeLinkButton(): void {
+    const button = this.linkButton;
+    if (!button) return;
+    const link = this.selection.linkId ? this.model.linkById.get(this.selection.linkId) : undefined;
+    if (!link) {
+      button.hidden = true;
+      return;
+    }
+    const mid = this.screenOf(curvePoint(this.liveCurve(link), 0.5));
+    button.hidden = false;
+    button.style.transform = `translate(${mid.x}px, ${mid.y}px) translate(-50%, -50%)`;
+  }
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PROVIDER_ID } from '../../src/core/constants.js';
+import { newNode } from '../../src/core/flow/index.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { botOf, customer, getFlow, publish, sampleFlow, storedFlow, type Customer } from './flow-support.js';
+
+const CONFLICT =
+  'This flow was published by someone else since you opened it. Reload to see the latest version.';
+
+describe('flow: read and publish the main flow', () => {
+  let t: TestApp;
+  let owner: Customer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await customer(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers an empty main flow at version 0 for a bot that never published', async () => {
+    const botId = await botOf(t, owner);
+    const res = await getFlow(t, owner, botId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe('"0"');
+    expect(res.json()).toEqual({
+      success: true,
+      flow: { name: 'main', nodes: [] },
+      flow_templates: [],
+      providers: [],
+      push_message_types: [
+        { code: 'WEATHER', label: 'Daily weather update' },
+        { code: 'NEWS', label: 'News digest' },
+        { code: 'REMINDER', label: 'Reminder' },
+        { code: 'PROMOTION', label: 'Promotion' },
+      ],
+      version: 0,
+    });
+  });
+
+  it("lists the customer's call provider without its access token", async () => {
+    const withProvider = await customer(t);
+    await t.app.db
+      .updateTable('users')
+      .set({ mre_call_provider_id: DEFAULT_PROVIDER_ID, mre_call_profile_id: 'profile-7' })
+      .where('id', '=', withProvider.id)
+      .execute();
+    const res = await getFlow(t, withProvider, await botOf(t, withProvider));
+    expect(res.json().providers).toEqual([
+      {
+        id: DEFAULT_PROVIDER_ID,
+        name: 'BotFlow Calls',
+        mre_call_provider_id: DEFAULT_PROVIDER_ID,
+        endpoint: null,
+        profile_id: 'profile-7',
+        access_token: null,
+      },
+    ]);
+  });
+
+  it('publishes from version 0, clears isNew, and reads the same flow back at version 1', async () => {
+    const botId = await botOf(t, owner);
+    const nodes = sampleFlow();
+    const res = await publish(t, owner, botId, { nodes }, '"0"');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toBe('"1"');
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, version: 1 });
+    const expected = nodes.map(({ isNew: _n, ...node }) => ({
+      ...node,
+      next: node.next.map(({ isNew: _s, ...slot }) => slot),
+      // The failure slot is the truth for the failure path: onFailure follows it.
+      ...(node.type === 'api' ? { onFailure: 'greet' } : {}),
+    }));
+    expect(body.nodes).toEqual(expected);
+
+    const read = await getFlow(t, owner, botId);
+    expect(read.headers.etag).toBe('"1"');
+    expect(read.json()).toMatchObject({ flow: { name: 'main', nodes: expected }, version: 1 });
+  });
+
+  it('stores the failure link in onFailure, not as a slot, and gives the slot back on read', async () => {
+    const botId = await botOf(t, owner);
+    await publish(t, owner, botId, sampleFlow(), '0');
+    const row = await storedFlow(t, botId);
+    const fetch = JSON.parse(row!.nodes).find((n: { id: string }) => n.id === 'fetch');
+    expect(fetch.next).toEqual([{ id: 0, node: 'ask' }]);
+    expect(fetch.onFailure).toBe('greet');
+    const read = (await getFlow(t, owner, botId)).json();
+    const readFetch = read.flow.nodes.find((n: { id: string }) => n.id === 'fetch');
+    expect(readFetch.next).toEqual([
+      { id: 0, node: 'ask' },
+      { id: 1, node: 'greet', onFailure: true },
+    ]);
+  });
+
+  it('accepts the bare node array and keeps unknown keys and dynamic nodes as they were sent', async () => {
+    const botId = await botOf(t, owner);
+    const dynamic = { ...newNode('dynamic', 'dyn', 5, 5, 'Loader'), loader: { url: '/list' }, max: 3 };
+    const basic = { ...newNode('basic', 'b', 0, 0, 'Hello'), legacyField: { kept: true } };
+    const res = await publish(t, owner, botId, [dynamic, basic], 'W/"0"');
+    expect(res.statusCode, res.body).toBe(200);
+    const read = (await getFlow(t, owner, botId)).json();
+    expect(read.flow.nodes[0]).toMatchObject({ type: 'dynamic', loader: { url: '/list' }, max: 3 });
+    expect(read.flow.nodes[1]).toMatchObject({ legacyField: { kept: true } });
+  });
+
+  it('publishes again from the version it read, and refuses a stale version with 409 writing nothing', async () => {
+    const botId = await botOf(t, owner);
+    const first = await publish(t, owner, botId, sampleFlow(), '"0"');
+    expect(first.json().version).toBe(1);
+    const moved = sampleFlow().map((n) => ({ ...n, x: n.x + 100 }));
+    const second = await publish(t, owner, botId, moved, '"1"');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().version).toBe(2);
+
+    // A second author still holding version 1 (or a first publish from 0) must not overwrite it.
+    for (const stale of ['"1"', '"0"', '"7"']) {
+      const res = await publish(t, owner, botId, [newNode('basic', 'x', 0, 0, 'Other')], stale);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, message: CONFLICT });
+    }
+    const row = await storedFlow(t, botId);
+    expect(row!.version).toBe(2);
+    expect(JSON.parse(row!.nodes).map((n: { x: number }) => n.x)).toEqual([100, 340, 580]);
+  });
+
+  it('refuses a publish without If-Match with 428 and a malformed one with 400', async () => {
+    const botId = await botOf(t, owner);
+    const missing = await publish(t, owner, botId, sampleFlow());
+    expect(missing.statusCode).toBe(428);
+    expect(missing.json().success).toBe(false);
+    expect(missing.json().message).toMatch(/If-Match/);
+    const malformed = await publish(t, owner, botId, sampleFlow(), 'yesterday');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().success).toBe(false);
+    expect(await storedFlow(t, botId)).toBeUndefined();
+  });
+
+  it('needs a signed-in, confirmed customer', async () => {
+    const botId = await botOf(t, owner);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/flow/${botId}` });
+    expect(anonymous.statusCode).toBe(401);
+    const unconfirmed = await customer(t, false);
+    expect((await getFlow(t, unconfirmed, botId)).statusCode).toBe(403);
+  });
+});
