@@ -123,6 +123,20 @@ describe('flow: read and publish the main flow', () => {
     expect(JSON.parse(row!.nodes).map((n: { x: number }) => n.x)).toEqual([100, 340, 580]);
   });
 
+  it('lets exactly one of two racing publishes from the same version win', async () => {
+    const botId = await botOf(t, owner);
+    const race = async (version: string) => {
+      const results = await Promise.all([
+        publish(t, owner, botId, [newNode('basic', 'a', 0, 0, 'First author')], version),
+        publish(t, owner, botId, [newNode('basic', 'b', 0, 0, 'Second author')], version),
+      ]);
+      return results.map((r) => r.statusCode).sort();
+    };
+    expect(await race('"0"')).toEqual([200, 409]);
+    expect(await race('"1"')).toEqual([200, 409]);
+    expect((await storedFlow(t, botId))!.version).toBe(2);
+  });
+
   it('refuses a publish without If-Match with 428 and a malformed one with 400', async () => {
     const botId = await botOf(t, owner);
     const missing = await publish(t, owner, botId, sampleFlow());

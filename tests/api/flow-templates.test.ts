@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNode } from '../../src/core/flow/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { form, withHeaders } from '../fixtures/bot-api.js';
 import { botOf, customer, getFlow, publish, sampleFlow, storedFlow, type Customer } from './flow-support.js';
 
 describe('flow templates: add, read, save, delete', () => {
@@ -102,6 +103,26 @@ describe('flow templates: add, read, save, delete', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Node "Greeting" links to missing node "missing"');
     expect((await storedFlow(t, botId, 'Returns'))!.version).toBe(2);
+  });
+
+  it('takes the multipart form too, with the nodes as JSON text', async () => {
+    const botId = await botOf(t, owner);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/flow_template',
+      ...withHeaders(form({ flow_name: 'By form', bot_id: botId }), owner),
+    });
+    expect(created.json().flow_template.name).toBe('By_form');
+    const nodes = [newNode('basic', 'a', 0, 0, 'A')];
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/flow_template',
+      ...withHeaders(form({ flow_name: 'By_form', bot_id: botId, nodes: JSON.stringify(nodes) }), owner),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().flow_template.nodes).toEqual(
+      [{ ...nodes[0], isNew: undefined }].map(({ isNew: _, ...n }) => n),
+    );
   });
 
   it('honours If-Match on PUT: a stale version is refused and nothing is written', async () => {

@@ -1,0 +1,134 @@
+// The flow and flow-template calls of spec 2 §7. Templates are addressed per bot with ?bot_id=.
+import { api, type ApiResult } from '../../api/client';
+import { getAccessToken } from '../../api/storage';
+import type { FlowNode } from '../../core/flow';
+
+export const MAIN_FLOW = 'main';
+
+/** Shown when a 409 comes without a message of its own. */
+export const CONFLICT_MESSAGE =
+  'This flow was published from somewhere else since you opened it. Reload the page to see that version.';
+
+export interface FlowTemplateRef {
+  id: number;
+  name: string;
+}
+
+export interface PushMessageType {
+  code: string;
+  label: string;
+}
+
+export interface Provider {
+  id: number;
+  name: string;
+  [key: string]: unknown;
+}
+
+export type FlowVersion = string | number;
+
+export interface LoadedFlow {
+  nodes: FlowNode[];
+  templates: FlowTemplateRef[];
+  providers: Provider[];
+  pushMessageTypes: PushMessageType[];
+  version: FlowVersion | null;
+}
+
+interface FlowAnswer extends ApiResult {
+  flow?: { name: string; nodes: FlowNode[] };
+  flow_templates?: FlowTemplateRef[];
+  providers?: Provider[];
+  push_message_types?: PushMessageType[];
+  version?: FlowVersion;
+}
+
+interface PublishAnswer extends ApiResult {
+  nodes?: FlowNode[];
+  version?: FlowVersion;
+}
+
+interface TemplateAnswer extends ApiResult {
+  flow_template?: { id?: number; name?: string; nodes?: FlowNode[] };
+}
+
+/** A failed call, carrying the server's message (and whether it was a version conflict). */
+export class FlowCallError extends Error {
+  constructor(
+    message: string,
+    readonly conflict = false,
+  ) {
+    super(message);
+  }
+}
+
+function checked<T extends ApiResult>(answer: T, fallback: string): T {
+  if (!answer.success) throw new FlowCallError(answer.message || fallback);
+  return answer;
+}
+
+const templatePath = (botId: number, name?: string) =>
+  `/api/flow_template${name === undefined ? '' : `/${encodeURIComponent(name)}`}?bot_id=${botId}`;
+
+export async function fetchFlow(botId: number): Promise<LoadedFlow> {
+  const answer = checked(await api<FlowAnswer>(`/api/flow/${botId}`), 'Unable to load the flow');
+  return {
+    nodes: answer.flow?.nodes ?? [],
+    templates: answer.flow_templates ?? [],
+    providers: answer.providers ?? [],
+    pushMessageTypes: answer.push_message_types ?? [],
+    version: answer.version ?? null,
+  };
+}
+
+/**
+ * Publishes the main flow from `version`. The server answers 409 when someone published in
+ * between; that comes back as a FlowCallError with `conflict` set and nothing is overwritten.
+ */
+export async function publishFlow(
+  botId: number,
+  nodes: readonly FlowNode[],
+  version: FlowVersion | null,
+): Promise<{ nodes: FlowNode[] | null; version: FlowVersion | null }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (version !== null) headers['If-Match'] = String(version);
+  // fetch rather than api(): the status tells a version conflict (409) from other failures.
+  const response = await fetch(`/api/flow/${botId}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ nodes }),
+  });
+  const answer = (await response.json().catch(() => null)) as PublishAnswer | null;
+  if (!response.ok || !answer?.success) {
+    const fallback = response.status === 409 ? CONFLICT_MESSAGE : 'Unable to publish the flow';
+    throw new FlowCallError(answer?.message || fallback, response.status === 409);
+  }
+  return { nodes: answer.nodes ?? null, version: answer.version ?? null };
+}
+
+export async function fetchTemplate(botId: number, name: string): Promise<FlowNode[]> {
+  const answer = checked(await api<TemplateAnswer>(templatePath(botId, name)), 'Unable to load the template');
+  return answer.flow_template?.nodes ?? [];
+}
+
+export async function createTemplate(botId: number, name: string): Promise<FlowTemplateRef> {
+  const answer = checked(
+    await api<TemplateAnswer>(templatePath(botId), { method: 'POST', body: { flow_name: name } }),
+    'Unable to add the template',
+  );
+  return { id: answer.flow_template?.id ?? 0, name: answer.flow_template?.name ?? name };
+}
+
+export async function saveTemplate(botId: number, name: string, nodes: readonly FlowNode[]): Promise<FlowNode[] | null> {
+  const answer = checked(
+    await api<TemplateAnswer>(templatePath(botId), { method: 'PUT', body: { flow_name: name, nodes } }),
+    'Unable to save the template',
+  );
+  return answer.flow_template?.nodes ?? null;
+}
+
+export async function deleteTemplate(botId: number, name: string): Promise<void> {
+  checked(await api(templatePath(botId, name), { method: 'DELETE' }), 'Unable to delete the template');
+}

@@ -1,0 +1,80 @@
+import { createStore } from 'zustand/vanilla';
+import { immer } from 'zustand/middleware/immer';
+import type { FlowNode, HistoryState, NodeId } from '../../../core/flow';
+import { MAIN_FLOW, type FlowTemplateRef, type FlowVersion, type Provider, type PushMessageType } from '../flow-api';
+
+// One store per editor (xyflow's pattern): the page creates it, the board and the toolbars read it
+// through narrow selectors. Nodes are replaced, never mutated, so a renderer compares them by
+// identity; immer keeps the rest of the state's updates short.
+
+export interface Notice {
+  kind: 'error' | 'warning' | 'success';
+  text: string;
+}
+
+export interface FlowState {
+  botId: number | null;
+  /** The flow on the board: main, or the name of a flow template. */
+  flowName: string;
+  nodes: FlowNode[];
+  /** The main flow's version as last loaded or published (sent back on publish). */
+  version: FlowVersion | null;
+  templates: FlowTemplateRef[];
+  providers: Provider[];
+  pushMessageTypes: PushMessageType[];
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  notice: Notice | null;
+  selection: { nodeId: NodeId | null; linkId: string | null };
+  history: HistoryState;
+  publishing: boolean;
+  /** Counts opened flows, so the board fits its view once per flow rather than per edit. */
+  opened: number;
+}
+
+export const EMPTY_HISTORY: HistoryState = {
+  canUndo: false,
+  canRedo: false,
+  depth: 0,
+  redoDepth: 0,
+  hasChanges: false,
+};
+
+export function initialFlowState(): FlowState {
+  return {
+    botId: null,
+    flowName: MAIN_FLOW,
+    nodes: [],
+    version: null,
+    templates: [],
+    providers: [],
+    pushMessageTypes: [],
+    status: 'idle',
+    notice: null,
+    selection: { nodeId: null, linkId: null },
+    history: EMPTY_HISTORY,
+    publishing: false,
+    opened: 0,
+  };
+}
+
+export function createFlowStore() {
+  return createStore<FlowState>()(immer(() => initialFlowState()));
+}
+
+export type FlowStore = ReturnType<typeof createFlowStore>;
+
+// Selectors at module scope (stable identities), each reading the little a component needs.
+export const selectNodes = (s: FlowState) => s.nodes;
+export const selectHasNodes = (s: FlowState) => s.nodes.length > 0;
+export const selectSelectedNodeId = (s: FlowState) => s.selection.nodeId;
+export const selectSelectedLinkId = (s: FlowState) => s.selection.linkId;
+export const selectHasChanges = (s: FlowState) => s.history.hasChanges;
+export const selectCanUndo = (s: FlowState) => s.history.canUndo;
+export const selectCanRedo = (s: FlowState) => s.history.canRedo;
+export const selectFlowName = (s: FlowState) => s.flowName;
+export const selectTemplates = (s: FlowState) => s.templates;
+export const selectStatus = (s: FlowState) => s.status;
+export const selectNotice = (s: FlowState) => s.notice;
+export const selectPublishing = (s: FlowState) => s.publishing;
+export const selectBotId = (s: FlowState) => s.botId;
+export const selectOpened = (s: FlowState) => s.opened;
