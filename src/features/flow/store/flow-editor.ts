@@ -1,0 +1,262 @@
+import {
+  applyChanges,
+  applyDiff,
+  newNode,
+  nodeTypeLabel,
+  type FlowChange,
+  type FlowNode,
+  type HistoryState,
+  type NodeType,
+} from '../../../core/flow';
+import * as flowApi from '../flow-api';
+import { MAIN_FLOW } from '../flow-api';
+import { startEngine } from './engine-client';
+import { createFlowStore, initialFlowState, type FlowStore } from './flow-store';
+import { freeSpot, keptSelection, newNodeId, newNodeName, NO_SELECTION, parseLinkId, type Selection } from './selection';
+import { createTemplateActions } from './template-actions';
+
+/** A flow's nodes as opened; the main flow also brings its version, templates and lists. */
+interface Opened {
+  nodes: FlowNode[];
+  flow?: flowApi.LoadedFlow;
+}
+
+/** What the board lends the editor: where new nodes go (the middle of the view). */
+export interface BoardPort {
+  viewCenter(): { x: number; y: number };
+}
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+/**
+ * One flow editor: its store, its engine worker and every action the page and the board call.
+ * An edit is applied to the store at once (applyChanges) and the same change list goes to the
+ * worker, which records history as diffs; undo and redo come back as diffs (applyDiff). The whole
+ * flow crosses to the worker only when a flow is opened or published.
+ */
+export function createFlowEditor() {
+  const store: FlowStore = createFlowStore();
+  const { engine, stop } = startEngine();
+  const get = store.getState;
+  const set = store.setState;
+  let board: BoardPort | null = null;
+  // Undo and redo answer asynchronously; edits made meanwhile wait behind them so that each diff
+  // meets the nodes it was computed from.
+  let queue: Promise<void> = Promise.resolve();
+  let stepsInFlight = 0;
+  let openToken = 0;
+
+  const setHistory = (history: HistoryState) =>
+    set((s) => {
+      s.history = history;
+    });
+  const fail = (error: unknown, fallback: string) => {
+    console.error(error);
+    set((s) => {
+      s.notice = { kind: 'error', text: messageOf(error, fallback) };
+    });
+  };
+
+  function applyEdit(changes: FlowChange[], select?: Selection): void {
+    const before = get().nodes;
+    const nodes = applyChanges(before, changes);
+    if (nodes === before) return;
+    set((s) => {
+      s.nodes = nodes;
+      s.selection = keptSelection(nodes, select ?? get().selection);
+      // Shown at once; the worker's answer below replaces it with the exact counts.
+      s.history.canUndo = true;
+      s.history.canRedo = false;
+      s.history.hasChanges = true;
+    });
+    engine.record(changes).then(setHistory, (error) => fail(error, 'Unable to record the change'));
+  }
+
+  function edit(changes: FlowChange[], select?: Selection): void {
+    if (get().status !== 'ready' || changes.length === 0) return;
+    if (stepsInFlight > 0) queue = queue.then(() => applyEdit(changes, select));
+    else applyEdit(changes, select);
+  }
+
+  function step(kind: 'undo' | 'redo'): void {
+    if (get().status !== 'ready') return;
+    stepsInFlight += 1;
+    queue = queue
+      .then(async () => {
+        const diff = await engine[kind]();
+        if (diff) {
+          const nodes = applyDiff(get().nodes, diff);
+          set((s) => {
+            s.nodes = nodes;
+            s.selection = keptSelection(nodes, get().selection);
+          });
+        }
+        setHistory(await engine.state());
+      })
+      .catch((error) => fail(error, `Unable to ${kind}`))
+      .finally(() => {
+        stepsInFlight -= 1;
+      });
+  }
+
+  /** Shows `nodes` as the flow `flowName`, with history starting afresh from them. */
+  async function show(token: number, flowName: string, load: () => Promise<Opened>) {
+    set((s) => {
+      s.status = 'loading';
+      s.notice = null;
+      s.selection = NO_SELECTION;
+    });
+    try {
+      const loaded = await load();
+      if (token !== openToken) return;
+      const history = await engine.load(loaded.nodes);
+      if (token !== openToken) return;
+      set((s) => {
+        s.flowName = flowName;
+        s.nodes = loaded.nodes;
+        s.history = history;
+        s.status = 'ready';
+        s.opened += 1;
+        if (loaded.flow) {
+          s.version = loaded.flow.version;
+          s.templates = loaded.flow.templates;
+          s.providers = loaded.flow.providers;
+          s.pushMessageTypes = loaded.flow.pushMessageTypes;
+        }
+      });
+    } catch (error) {
+      if (token !== openToken) return;
+      fail(error, 'Unable to load the flow');
+      set((s) => {
+        s.status = 'error';
+      });
+    }
+  }
+
+  const loadMain = async (botId: number) => {
+    const flow = await flowApi.fetchFlow(botId);
+    return { nodes: flow.nodes, flow } satisfies Opened;
+  };
+
+  /** Opens the main flow of `botId` (a bot chosen, or the page opened). */
+  function openBot(botId: number): Promise<void> {
+    const token = ++openToken;
+    set((s) => ({ ...initialFlowState(), botId, opened: s.opened }));
+    return show(token, MAIN_FLOW, () => loadMain(botId));
+  }
+
+  /** Switches the board to the main flow or to a flow template of the current bot. */
+  function openFlow(name: string): Promise<void> {
+    const botId = get().botId;
+    if (botId === null) return Promise.resolve();
+    const token = ++openToken;
+    return show(token, name, async () =>
+      name === MAIN_FLOW ? loadMain(botId) : { nodes: await flowApi.fetchTemplate(botId, name) },
+    );
+  }
+
+  async function publish(): Promise<void> {
+    const { botId, flowName, publishing, status } = get();
+    if (botId === null || publishing || status !== 'ready') return;
+    set((s) => {
+      s.publishing = true;
+      s.notice = null;
+    });
+    try {
+      await queue;
+      const sent = get().nodes;
+      let saved: FlowNode[] | null;
+      if (flowName === MAIN_FLOW) {
+        const answer = await flowApi.publishFlow(botId, sent, get().version);
+        saved = answer.nodes;
+        set((s) => {
+          s.version = answer.version;
+        });
+      } else {
+        saved = await flowApi.saveTemplate(botId, flowName, sent);
+      }
+      // Edits made while the request ran are not published: they stay as unsaved changes.
+      if (get().nodes !== sent || get().flowName !== flowName) return;
+      if (saved) {
+        // The server's nodes (its ids and translated fields) become the new starting point.
+        const history = await engine.load(saved);
+        set((s) => {
+          s.nodes = saved;
+          s.selection = keptSelection(saved, get().selection);
+          s.history = history;
+        });
+      } else {
+        setHistory(await engine.clear());
+      }
+    } catch (error) {
+      fail(error, 'Unable to publish the flow');
+    } finally {
+      set((s) => {
+        s.publishing = false;
+      });
+    }
+  }
+
+  function addNode(type: NodeType): void {
+    const nodes = get().nodes;
+    const at = freeSpot(nodes, board?.viewCenter() ?? { x: 0, y: 0 });
+    const draft = newNode(type, newNodeId(), at.x, at.y);
+    const node = { ...draft, name: newNodeName(nodeTypeLabel(draft), nodes) };
+    edit([{ type: 'add', node }], { nodeId: node.id, linkId: null });
+  }
+
+  function duplicateSelected(): void {
+    const id = get().selection.nodeId;
+    if (!id) return;
+    const newId = newNodeId();
+    edit([{ type: 'duplicate', id, newId }], { nodeId: newId, linkId: null });
+  }
+
+  /** Deletes the selected node (with every link to it) or the selected link. */
+  function deleteSelected(): void {
+    const { nodeId, linkId } = get().selection;
+    if (nodeId) edit([{ type: 'delete', id: nodeId }], NO_SELECTION);
+    else if (linkId) deleteLink(linkId);
+  }
+
+  function deleteLink(linkId: string): void {
+    const link = parseLinkId(linkId);
+    if (link) edit([{ type: 'unlink', from: link.from, slot: link.slotId }], NO_SELECTION);
+  }
+
+  return {
+    store,
+    engine,
+    edit,
+    undo: () => step('undo'),
+    redo: () => step('redo'),
+    beginGesture: () => void engine.beginGesture().catch((e) => fail(e, 'Unable to record the change')),
+    endGesture: () => void engine.endGesture().then(setHistory, (e) => fail(e, 'Unable to record the change')),
+    select(selection: Selection) {
+      const current = get().selection;
+      if (current.nodeId === selection.nodeId && current.linkId === selection.linkId) return;
+      set((s) => {
+        s.selection = selection;
+      });
+    },
+    dismissNotice: () =>
+      set((s) => {
+        s.notice = null;
+      }),
+    attachBoard(port: BoardPort | null) {
+      board = port;
+    },
+    openBot,
+    openFlow,
+    publish,
+    addNode,
+    duplicateSelected,
+    deleteSelected,
+    deleteLink,
+    ...createTemplateActions(store, openFlow, fail),
+    stop,
+  };
+}
+
+export type FlowEditor = ReturnType<typeof createFlowEditor>;

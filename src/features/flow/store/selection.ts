@@ -1,0 +1,62 @@
+import type { FlowNode, NodeId } from '../../../core/flow';
+
+// Small pure helpers the editor's actions share (ids, names, what a selection still points at).
+
+export interface Selection {
+  nodeId: NodeId | null;
+  linkId: string | null;
+}
+
+export const NO_SELECTION: Selection = { nodeId: null, linkId: null };
+
+/** Splits a link id (`{from}:{slotId}`, see board-model.ts) into its node and slot. */
+export function parseLinkId(linkId: string): { from: NodeId; slotId: number } | null {
+  const at = linkId.lastIndexOf(':');
+  if (at <= 0) return null;
+  const slotId = Number(linkId.slice(at + 1));
+  return Number.isInteger(slotId) ? { from: linkId.slice(0, at), slotId } : null;
+}
+
+/** The selection with whatever no longer exists in `nodes` dropped. */
+export function keptSelection(nodes: readonly FlowNode[], selection: Selection): Selection {
+  if (!selection.nodeId && !selection.linkId) return selection;
+  const nodeId = selection.nodeId && nodes.some((n) => n.id === selection.nodeId) ? selection.nodeId : null;
+  let linkId = selection.linkId;
+  if (linkId) {
+    const link = parseLinkId(linkId);
+    const from = link && nodes.find((n) => n.id === link.from);
+    const slot = from && from.next.find((s) => s.id === link.slotId);
+    if (!slot || slot.node === null || !nodes.some((n) => n.id === slot.node)) linkId = null;
+  }
+  return nodeId === selection.nodeId && linkId === selection.linkId ? selection : { nodeId, linkId };
+}
+
+let counter = 0;
+
+/** A node id no other node of this editor has (time, a counter and randomness). */
+export function newNodeId(): string {
+  counter = (counter + 1) % 1679616;
+  const random = Math.floor(Math.random() * 1679616).toString(36);
+  return `n${Date.now().toString(36)}${counter.toString(36)}${random}`;
+}
+
+/** "Basic 1", "Basic 2", … : the first free name for a new node of the type labelled `label`. */
+export function newNodeName(label: string, nodes: readonly FlowNode[]): string {
+  const taken = new Set(nodes.map((n) => n.name));
+  for (let n = 1; ; n++) {
+    const name = `${label} ${n}`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** The first spot at or below-right of `at` (in steps of 20) where no node starts exactly. */
+export function freeSpot(nodes: readonly FlowNode[], at: { x: number; y: number }): { x: number; y: number } {
+  const starts = new Set(nodes.map((n) => `${n.x},${n.y}`));
+  let { x, y } = { x: Math.round(at.x), y: Math.round(at.y) };
+  while (starts.has(`${x},${y}`)) {
+    x += 20;
+    y += 20;
+  }
+  return { x, y };
+}
+
