@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { botFieldsSchema } from '../../../src/core/bot/schema.js';
 import { buildBotArchive } from '../../bots/zip.js';
 import { findBot } from '../../repos/bots.js';
+import { readFlowsForExport } from '../../repos/flows.js';
 import { findTheme } from '../../repos/themes.js';
 import { readAvatar } from '../../repos/uploads.js';
 import { formBody, idField } from './form-fields.js';
@@ -34,6 +35,8 @@ const exportRoute: FastifyPluginAsync = async (fastify) => {
         bot: botFieldsSchema.parse(bot),
         theme,
         readUpload: (url) => readAvatar(app.config.dataDir, url),
+        // The main flow and the flow templates travel with the bot.
+        sections: { ...(await readFlowsForExport(app.db, bot.id)) },
       });
       return reply
         .type('application/zip')

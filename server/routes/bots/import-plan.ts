@@ -8,6 +8,8 @@ import type { Database } from '../../db/schema.js';
 import { ArchiveError } from '../../bots/safe-zip.js';
 import { resolveAvatarRef, type ImportedArchive } from '../../bots/zip.js';
 import { isAvatarUpload } from '../../repos/uploads.js';
+import { checkImportedFlows } from '../../repos/flows.js';
+import { FlowInputError } from '../../repos/flow-nodes.js';
 import { checkBotForSave } from './bot-input.js';
 import { BOT_FIELD_NAMES } from './form-fields.js';
 
@@ -17,6 +19,8 @@ export interface ImportPlan {
   bot: BotFields;
   theme: ThemePatch;
   avatars: { customAvatar: AvatarRef; botAvatar: AvatarRef; themeCustomAvatar: AvatarRef };
+  /** The archive's flow sections, already checked; written with the bot. */
+  flows: { flow?: unknown; flow_templates?: unknown };
 }
 
 /** Throws ArchiveError (with the field as key) when the archive's content cannot become a bot. */
@@ -35,10 +39,19 @@ export async function planImport(db: Kysely<Database>, archive: ImportedArchive)
   if (!themeCheck.valid) throw new ArchiveError(themeCheck.errors[0].message, 'theme');
   const theme = themePatchSchema.parse(themeRaw);
 
+  const flows = { flow: archive.document.flow, flow_templates: archive.document.flow_templates };
+  try {
+    checkImportedFlows(flows);
+  } catch (error) {
+    if (error instanceof FlowInputError) throw new ArchiveError(error.message, 'flow');
+    throw error;
+  }
+
   const customAvatar = resolveAvatarRef(botData.customAvatar, archive.avatars);
   return {
     bot: checked.value,
     theme,
+    flows,
     avatars: {
       // A bot's custom avatar is an uploaded file, never an outside address.
       customAvatar: customAvatar && 'file' in customAvatar ? customAvatar : null,

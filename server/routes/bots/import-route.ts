@@ -9,6 +9,7 @@ import { ArchiveError } from '../../bots/safe-zip.js';
 import { NOT_A_ZIP, readBotArchive, type ImportedArchive } from '../../bots/zip.js';
 import { createBot, languagesById } from '../../repos/bots.js';
 import { saveTheme } from '../../repos/themes.js';
+import { writeImportedFlows } from '../../repos/flows.js';
 import { removeAvatars, saveAvatar } from '../../repos/uploads.js';
 import { formBody, uploadedFileSchema } from './form-fields.js';
 import { planImport, type ImportPlan } from './import-plan.js';
@@ -70,6 +71,7 @@ const importRoute: FastifyPluginAsync = async (fastify) => {
           const customAvatar = urlOf(plan.avatars.customAvatar);
           const created = await createBot(trx, request.user.id, { ...plan.bot, customAvatar });
           await saveTheme(trx, created.id, theme);
+          await writeImportedFlows(trx, created.id, plan.flows);
           return created;
         });
         const languages = await languagesById(app.db);
