@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 // pages load stays tiny and never pulls in the dashboard's code.
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true },
+  // DIST_DIR lets two builds (say, two end-to-end runs) live side by side; the server reads the same variable.
+  build: { outDir: `${process.env.DIST_DIR ?? 'dist'}/app`, emptyOutDir: true, sourcemap: true },
   worker: { format: 'es' },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/widget': 'http://127.0.0.1:8080' } },
 });

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 // for the launcher until the chat is opened.
 export default defineConfig({
   build: {
-    outDir: 'dist/widget',
+    outDir: `${process.env.DIST_DIR ?? 'dist'}/widget`,
     emptyOutDir: true,
     lib: { entry: 'widget/loader.ts', name: 'BotFlowWidget', formats: ['iife'], fileName: () => 'loader.js' },
   },
