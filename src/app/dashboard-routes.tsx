@@ -11,7 +11,7 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'flow',
     ...page(
-      () => import('../features/placeholders/FlowPage'),
+      () => import('../features/flow/FlowPage'),
       (m) => m.FlowPage,
     ),
   },

@@ -40,7 +40,22 @@ test.use({ viewport: { width: 1280, height: 960 } });
 test('a customer creates, finds, edits, exports, deletes and imports a bot', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await signUpAndConfirm(page);
-  await page.getByRole('link', { name: 'Bots' }).click();
+  // Hold the first list answer back to see the three loading placeholders.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/bot', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // A fresh page load: the flow screen has already loaded the (empty) list into the store.
+  await page.goto('/bots');
+  await expect(page.getByLabel('Loading bots').locator('.bot-card-placeholder')).toHaveCount(3);
+  release();
+  await expect(page.getByText('No bots available yet.', { exact: false })).toBeVisible();
+  await page.unroute('**/api/bot');
+  // The drawer link leads back here from another section.
+  await page.getByRole('link', { name: 'Flow', exact: true }).click();
+  await page.getByRole('link', { name: 'Bots', exact: true }).click();
   await expect(page).toHaveURL(/\/bots$/);
 
   await test.step('an empty bots screen', async () => {
@@ -114,10 +129,18 @@ test('a customer creates, finds, edits, exports, deletes and imports a bot', asy
     const form = dialog(page, 'Add bot');
     await form.getByLabel('Bot name').fill('Sales helper');
     await form.getByLabel('Bot origins').fill('localhost:3000');
-    await form.getByRole('button', { name: 'Save' }).click();
+    // Without an avatar the card shows the generated one.
+    await form.getByRole('button', { name: 'Remove avatar' }).click();
+    // One bot request at a time: a double click creates one bot.
+    await form.getByRole('button', { name: 'Save' }).dblclick();
     await expect(form).toBeHidden();
     await expect(page.getByRole('article')).toHaveCount(2);
+    const generated = card(page, 'Sales helper').getByRole('img', { name: 'Sales helper avatar' });
+    await expect(generated).toHaveAttribute('src', /^data:image\/svg\+xml/);
     await screenshot(page, 'bots-list');
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await screenshot(page, 'bots-list-dark');
+    await page.getByRole('button', { name: 'Light' }).click();
 
     await page.getByPlaceholder('Search by name').fill('DESK');
     await expect(page.getByRole('article')).toHaveCount(1);
@@ -219,6 +242,9 @@ test('a customer creates, finds, edits, exports, deletes and imports a bot', asy
     await expect(form.getByLabel('Bot name')).toHaveValue('Support Desk');
     await expect(form.getByRole('button', { name: 'Import' })).toBeEnabled();
     await screenshot(page, 'bots-dialog-import');
+    // Edits made before importing are written into the archive's bot_info.json.
+    await tab(form, 'Advanced').click();
+    await form.getByLabel('WhatsApp token').fill('wa-token-1');
     await form.getByRole('button', { name: 'Import' }).click();
     await expect(form).toBeHidden();
 
@@ -241,6 +267,7 @@ test('a customer creates, finds, edits, exports, deletes and imports a bot', asy
     await tab(form, 'Advanced').click();
     await expect(form.getByLabel('Telegram token')).toHaveValue('123456:telegram-secret');
     await expect(form.getByLabel('WhatsApp phone ID')).toHaveValue('15550001111');
+    await expect(form.getByLabel('WhatsApp token')).toHaveValue('wa-token-1');
     await form.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('article')).toHaveCount(2);
     await screenshot(page, 'bots-after-import');

@@ -23,7 +23,7 @@ export function generatedAvatar(name: string): string {
   const hue = hueOf(name);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
-    `<rect width="64" height="64" rx="32" fill="hsl(${hue} 55% 48%)"/>` +
+    `<rect width="64" height="64" rx="32" fill="hsl(${hue} 50% 38%)"/>` +
     `<text x="32" y="33" dominant-baseline="middle" text-anchor="middle" fill="#fff" ` +
     `font-family="system-ui, sans-serif" font-size="24" font-weight="600">${escapeXml(initialsOf(name))}</text>` +
     `</svg>`;

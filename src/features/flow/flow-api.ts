@@ -121,7 +121,11 @@ export async function createTemplate(botId: number, name: string): Promise<FlowT
   return { id: answer.flow_template?.id ?? 0, name: answer.flow_template?.name ?? name };
 }
 
-export async function saveTemplate(botId: number, name: string, nodes: readonly FlowNode[]): Promise<FlowNode[] | null> {
+export async function saveTemplate(
+  botId: number,
+  name: string,
+  nodes: readonly FlowNode[],
+): Promise<FlowNode[] | null> {
   const answer = checked(
     await api<TemplateAnswer>(templatePath(botId), { method: 'PUT', body: { flow_name: name, nodes } }),
     'Unable to save the template',

@@ -106,6 +106,9 @@ export function boxesOverlap(a: Box, b: Box): boolean {
 
 export function containsBox(outer: Box, inner: Box): boolean {
   return (
-    inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY
+    inner.minX >= outer.minX &&
+    inner.maxX <= outer.maxX &&
+    inner.minY >= outer.minY &&
+    inner.maxY <= outer.maxY
   );
 }

@@ -10,12 +10,11 @@ export const SLOT_HIT_PIXELS = 10;
 /** Links answer within this many screen pixels of their curve. */
 export const LINK_HIT_PIXELS = 6;
 
-export type NodePart = { kind: 'input' } | { kind: 'output'; index: number; slotId: number } | { kind: 'body' };
+export type NodePart =
+  { kind: 'input' } | { kind: 'output'; index: number; slotId: number } | { kind: 'body' };
 
 export type BoardHit =
-  | { kind: 'node'; nodeId: NodeId; part: NodePart }
-  | { kind: 'link'; link: BoardLink }
-  | { kind: 'empty' };
+  { kind: 'node'; nodeId: NodeId; part: NodePart } | { kind: 'link'; link: BoardLink } | { kind: 'empty' };
 
 /** A tolerance in world units for `pixels` on screen (at least the slot's own size). */
 function worldTolerance(pixels: number, scale: number): number {

@@ -60,7 +60,13 @@ export function attachInteractions(
     } else if (hit.kind === 'node') {
       const node = nodeById(renderer.model, hit.nodeId)!;
       actions.select({ nodeId: hit.nodeId, linkId: null });
-      gesture = { kind: 'press', nodeId: hit.nodeId, start: screen, origin: { x: node.x, y: node.y }, dragging: false };
+      gesture = {
+        kind: 'press',
+        nodeId: hit.nodeId,
+        start: screen,
+        origin: { x: node.x, y: node.y },
+        dragging: false,
+      };
     } else if (hit.kind === 'link') {
       actions.select({ nodeId: null, linkId: hit.link.id });
       gesture = { kind: 'pan', last: screen };

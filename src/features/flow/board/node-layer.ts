@@ -1,6 +1,13 @@
 import type Konva from 'konva';
 import type { FlowNode, NodeId } from '../../../core/flow';
-import { bindNodeShape, createNodeShape, releaseNodeShape, showNodeShape, type NodeLook, type NodeShape } from './node-shapes';
+import {
+  bindNodeShape,
+  createNodeShape,
+  releaseNodeShape,
+  showNodeShape,
+  type NodeLook,
+  type NodeShape,
+} from './node-shapes';
 import { Pool } from './pool';
 
 /**

@@ -58,7 +58,13 @@ export function createNodeShape(): NodeShape {
     wrap: 'none',
     ellipsis: true,
   });
-  const input = new Konva.Circle({ ...STATIC, x: 0, y: HEADER_HEIGHT / 2, radius: SLOT_RADIUS, strokeWidth: 2 });
+  const input = new Konva.Circle({
+    ...STATIC,
+    x: 0,
+    y: HEADER_HEIGHT / 2,
+    radius: SLOT_RADIUS,
+    strokeWidth: 2,
+  });
   group.add(body, accent, name, type, input);
   return { group, body, accent, name, type, input, outputs: [], node: null, look: null };
 }

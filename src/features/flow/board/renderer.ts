@@ -2,7 +2,16 @@ import Konva from 'konva';
 import type { FlowNode, NodeId } from '../../../core/flow';
 import { readBoardColors, type BoardColors } from './board-colors';
 import { buildBoardModel, linksIn, nodeById, nodesIn, type BoardLink, type BoardModel } from './board-model';
-import { containsBox, curvePoint, inputPoint, linkCurve, outputPoint, type Box, type Curve, type Point } from './geometry';
+import {
+  containsBox,
+  curvePoint,
+  inputPoint,
+  linkCurve,
+  outputPoint,
+  type Box,
+  type Curve,
+  type Point,
+} from './geometry';
 import { createLinkShape, type CurveBatch } from './link-shapes';
 import { NodeLayer } from './node-layer';
 import type { NodeLook } from './node-shapes';
@@ -22,6 +31,8 @@ export interface BoardSelection {
 
 /** Nodes are fetched for the screen plus this fraction of it on every side, so small pans reuse them. */
 const OVERSCAN = 0.5;
+/** World distance between the dots of the board's background grid. */
+const GRID_SPACING = 24;
 
 /**
  * Draws the board imperatively on Konva (STYLE.md, canvas editors): pan and zoom set the stage
@@ -46,6 +57,8 @@ export class BoardRenderer {
     private readonly stage: Konva.Stage,
     private readonly layers: BoardLayers,
     private readonly linkButton: HTMLElement | null,
+    /** The element whose CSS dot grid follows pan and zoom. */
+    private readonly backdrop: HTMLElement | null = null,
   ) {
     this.nodeLayer = new NodeLayer(layers.nodes);
     layers.links.add(createLinkShape(() => this.staticLinks()));
@@ -93,6 +106,7 @@ export class BoardRenderer {
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
     this.placeLinkButton();
+    this.moveBackdrop();
     this.stage.batchDraw();
   }
 
@@ -145,6 +159,12 @@ export class BoardRenderer {
 
   /** Drawing order for hit-testing: the dragged node is on top of everything. */
   rank = (id: NodeId): number => (this.drag?.node.id === id ? Infinity : this.nodeLayer.rank(id));
+
+  /** Removes every shape this renderer added (the stage itself belongs to React). */
+  destroy(): void {
+    for (const layer of Object.values(this.layers)) layer.destroyChildren();
+    if (this.linkButton) this.linkButton.hidden = true;
+  }
 
   get shownNodeCount(): number {
     return this.nodeLayer.count;
@@ -202,6 +222,13 @@ export class BoardRenderer {
     if (!this.drag) return link.curve;
     const at = (id: NodeId) => (id === this.drag!.node.id ? this.drag!.node : nodeById(this.model, id)!);
     return linkCurve(outputPoint(at(link.from), link.slotIndex), inputPoint(at(link.to)));
+  }
+
+  private moveBackdrop(): void {
+    if (!this.backdrop) return;
+    const size = GRID_SPACING * this.view.scale;
+    this.backdrop.style.backgroundSize = `${size}px ${size}px`;
+    this.backdrop.style.backgroundPosition = `${this.view.x}px ${this.view.y}px`;
   }
 
   /** Keeps the selected link's delete button on the middle of its curve. */

@@ -12,7 +12,15 @@ import * as flowApi from '../flow-api';
 import { MAIN_FLOW } from '../flow-api';
 import { startEngine } from './engine-client';
 import { createFlowStore, initialFlowState, type FlowStore } from './flow-store';
-import { freeSpot, keptSelection, newNodeId, newNodeName, NO_SELECTION, parseLinkId, type Selection } from './selection';
+import {
+  freeSpot,
+  keptSelection,
+  newNodeId,
+  newNodeName,
+  NO_SELECTION,
+  parseLinkId,
+  type Selection,
+} from './selection';
 import { createTemplateActions } from './template-actions';
 
 /** A flow's nodes as opened; the main flow also brings its version, templates and lists. */
@@ -232,7 +240,8 @@ export function createFlowEditor() {
     undo: () => step('undo'),
     redo: () => step('redo'),
     beginGesture: () => void engine.beginGesture().catch((e) => fail(e, 'Unable to record the change')),
-    endGesture: () => void engine.endGesture().then(setHistory, (e) => fail(e, 'Unable to record the change')),
+    endGesture: () =>
+      void engine.endGesture().then(setHistory, (e) => fail(e, 'Unable to record the change')),
     select(selection: Selection) {
       const current = get().selection;
       if (current.nodeId === selection.nodeId && current.linkId === selection.linkId) return;

@@ -1,7 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import { immer } from 'zustand/middleware/immer';
 import type { FlowNode, HistoryState, NodeId } from '../../../core/flow';
-import { MAIN_FLOW, type FlowTemplateRef, type FlowVersion, type Provider, type PushMessageType } from '../flow-api';
+import {
+  MAIN_FLOW,
+  type FlowTemplateRef,
+  type FlowVersion,
+  type Provider,
+  type PushMessageType,
+} from '../flow-api';
 
 // One store per editor (xyflow's pattern): the page creates it, the board and the toolbars read it
 // through narrow selectors. Nodes are replaced, never mutated, so a renderer compares them by

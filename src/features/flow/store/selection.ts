@@ -1,4 +1,5 @@
 import type { FlowNode, NodeId } from '../../../core/flow';
+import { boxesOverlap, nodeBox, nodeHeight, NODE_WIDTH } from '../board/geometry';
 
 // Small pure helpers the editor's actions share (ids, names, what a selection still points at).
 
@@ -49,14 +50,45 @@ export function newNodeName(label: string, nodes: readonly FlowNode[]): string {
   }
 }
 
-/** The first spot at or below-right of `at` (in steps of 20) where no node starts exactly. */
-export function freeSpot(nodes: readonly FlowNode[], at: { x: number; y: number }): { x: number; y: number } {
-  const starts = new Set(nodes.map((n) => `${n.x},${n.y}`));
-  let { x, y } = { x: Math.round(at.x), y: Math.round(at.y) };
-  while (starts.has(`${x},${y}`)) {
-    x += 20;
-    y += 20;
-  }
-  return { x, y };
-}
+/** Space kept between a new node and its neighbours. */
+const GAP = 40;
 
+/**
+ * Where a new node goes: at `at` if nothing is there, else the nearest free cell of a grid around
+ * it (ring by ring), so nodes added one after another sit side by side rather than in a pile.
+ */
+export function freeSpot(nodes: readonly FlowNode[], at: { x: number; y: number }): { x: number; y: number } {
+  const width = NODE_WIDTH + GAP;
+  const height = nodeHeight(2) + GAP;
+  const taken = (x: number, y: number) => {
+    const box = {
+      minX: x - GAP / 2,
+      minY: y - GAP / 2,
+      maxX: x + width - GAP / 2,
+      maxY: y + height - GAP / 2,
+    };
+    return nodes.some((node) => boxesOverlap(box, nodeBox(node)));
+  };
+  const origin = { x: Math.round(at.x), y: Math.round(at.y) };
+  for (let ring = 0; ring < 50; ring++) {
+    const cells: { col: number; row: number }[] = [];
+    for (let row = -ring; row <= ring; row++) {
+      for (let col = -ring; col <= ring; col++) {
+        if (Math.max(Math.abs(row), Math.abs(col)) === ring) cells.push({ col, row });
+      }
+    }
+    // Nearest first; among equals, to the right, then below.
+    cells.sort(
+      (a, b) =>
+        Math.hypot(a.col * width, a.row * height) - Math.hypot(b.col * width, b.row * height) ||
+        b.col - a.col ||
+        b.row - a.row,
+    );
+    for (const { col, row } of cells) {
+      const x = origin.x + col * width;
+      const y = origin.y + row * height;
+      if (!taken(x, y)) return { x, y };
+    }
+  }
+  return origin;
+}

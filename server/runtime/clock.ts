@@ -1,0 +1,7 @@
+import type { Clock } from './ports.js';
+
+/** The wall clock; tests pass a clock whose sleep returns at once and records what was asked. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};

@@ -1,0 +1,14 @@
+// Spec 2 §5: what makes a node savable, one rule file per node type and per basic-entry kind.
+export { validateNode, validateFlow } from './validate';
+export type { Problem, ValidationContext } from './types';
+export { prettifyJsonBody, type PrettifyResult } from './prettify-json';
+export {
+  nextStartPreview,
+  describeStart,
+  twelveHour,
+  START_TIME_NOT_SET,
+  INVALID_TIME_FORMAT,
+  type StartPreview,
+} from './next-start';
+export { IMAGE_NOT_REVIEWABLE } from './entries/image';
+export { START_TIME } from './nodes/notification';

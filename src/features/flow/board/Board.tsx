@@ -1,0 +1,117 @@
+import type Konva from 'konva';
+import { useEffect, useRef } from 'react';
+import { Layer, Stage } from 'react-konva';
+import { useFlowEditor } from '../store/flow-context';
+import type { FlowState } from '../store/flow-store';
+import { attachInteractions } from './interactions';
+import { BoardRenderer } from './renderer';
+import { installTestHook } from './test-hook';
+import { toWorld } from './viewport';
+
+interface BoardProps {
+  /** Double-click on a node (the node-edit modal's hook point). */
+  onEditNode(id: string): void;
+}
+
+/**
+ * The Konva board. React renders the stage and its four layers once; from then on the renderer
+ * draws imperatively from the editor's store, so pan, zoom and drag never re-render React.
+ */
+export function Board({ onEditNode }: BoardProps) {
+  const editor = useFlowEditor();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Konva.Stage>(null);
+  const linksRef = useRef<Konva.Layer>(null);
+  const nodesRef = useRef<Konva.Layer>(null);
+  const dragRef = useRef<Konva.Layer>(null);
+  const overlayRef = useRef<Konva.Layer>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const editNode = useRef(onEditNode);
+
+  useEffect(() => {
+    editNode.current = onEditNode;
+  }, [onEditNode]);
+
+  useEffect(() => {
+    const wrap = wrapRef.current!;
+    const stage = stageRef.current!;
+    const layers = {
+      links: linksRef.current!,
+      nodes: nodesRef.current!,
+      drag: dragRef.current!,
+      overlay: overlayRef.current!,
+    };
+    const renderer = new BoardRenderer(stage, layers, buttonRef.current, wrap);
+    const { store } = editor;
+    renderer.resize(wrap.clientWidth, wrap.clientHeight);
+
+    let opened = -1;
+    let selection: FlowState['selection'] | null = null;
+    const sync = (state: FlowState) => {
+      renderer.setNodes(state.nodes);
+      if (state.selection !== selection) {
+        selection = state.selection;
+        renderer.setSelection(selection);
+      }
+      if (state.opened !== opened && state.status === 'ready') {
+        opened = state.opened;
+        renderer.fit();
+      }
+    };
+    sync(store.getState());
+    const unsubscribe = store.subscribe(sync);
+
+    const resizes = new ResizeObserver(() => renderer.resize(wrap.clientWidth, wrap.clientHeight));
+    resizes.observe(wrap);
+    // The dark theme is a class on <html>: re-read the colours when it changes.
+    const themes = new MutationObserver(() => renderer.refreshColors());
+    themes.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+
+    const detach = attachInteractions(stage.container(), renderer, {
+      select: editor.select,
+      edit: editor.edit,
+      beginGesture: editor.beginGesture,
+      endGesture: editor.endGesture,
+      editNode: (id) => editNode.current(id),
+    });
+    editor.attachBoard({
+      viewCenter: () =>
+        toWorld(renderer.view, { x: wrap.clientWidth / 2 - 110, y: wrap.clientHeight / 2 - 60 }),
+    });
+    const unhook = installTestHook(renderer, store, stage.container());
+    return () => {
+      unhook();
+      editor.attachBoard(null);
+      detach();
+      themes.disconnect();
+      resizes.disconnect();
+      unsubscribe();
+      renderer.destroy();
+    };
+  }, [editor]);
+
+  return (
+    <div className="flow-board" ref={wrapRef} role="region" aria-label="Flow board">
+      <Stage ref={stageRef} width={1} height={1} listening={false}>
+        <Layer ref={linksRef} listening={false} />
+        <Layer ref={nodesRef} listening={false} />
+        <Layer ref={dragRef} listening={false} />
+        <Layer ref={overlayRef} listening={false} />
+      </Stage>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="flow-link-delete"
+        aria-label="Delete link"
+        title="Delete link"
+        hidden
+        onClick={() => {
+          const linkId = editor.store.getState().selection.linkId;
+          if (linkId) editor.deleteLink(linkId);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}

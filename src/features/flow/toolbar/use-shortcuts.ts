@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import type { FlowEditor } from '../store/flow-editor';
+
+/** The board's keyboard shortcuts, listed in the help modal. */
+export const SHORTCUTS: { keys: string; action: string }[] = [
+  { keys: 'Ctrl/Cmd + Z', action: 'Undo' },
+  { keys: 'Ctrl/Cmd + Shift + Z or Ctrl + Y', action: 'Redo' },
+  { keys: 'Delete', action: 'Delete the selected node or link' },
+  { keys: 'Double-click a node', action: 'Edit the node' },
+  { keys: 'Drag the background / mouse wheel', action: 'Pan / zoom' },
+  { keys: 'Drag from an output slot to a node', action: 'Link them' },
+];
+
+/** Typing in a field (or with a modal open) is never a board shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (document.querySelector('dialog[open]')) return true;
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y and Delete, while the flow page is open. */
+export function useShortcuts(editor: FlowEditor): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      const key = event.key.toLowerCase();
+      const command = event.ctrlKey || event.metaKey;
+      if (command && key === 'z') {
+        event.preventDefault();
+        if (event.shiftKey) editor.redo();
+        else editor.undo();
+      } else if (event.ctrlKey && key === 'y') {
+        event.preventDefault();
+        editor.redo();
+      } else if (event.key === 'Delete' && !command) {
+        event.preventDefault();
+        editor.deleteSelected();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editor]);
+}

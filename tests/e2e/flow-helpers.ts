@@ -1,0 +1,144 @@
+// Shared by the flow editor specs: bots and flows through the real API, and the board's read-only
+// test hook (window.__botflow, src/features/flow/board/test-hook.ts) to aim at canvas shapes.
+import { expect, type Page } from '@playwright/test';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface NodeFacts {
+  id: string;
+  name: string;
+  type: string;
+  x: number;
+  y: number;
+  header: Point;
+  input: Point;
+  outputs: { slotId: number; label: string; linkedTo: string | null; x: number; y: number }[];
+}
+
+export interface LinkFacts {
+  id: string;
+  from: string;
+  slotId: number;
+  to: string;
+  middle: Point;
+}
+
+interface BoardHook {
+  nodes(): NodeFacts[];
+  node(idOrName: string): NodeFacts | null;
+  links(): LinkFacts[];
+  selection(): { nodeId: string | null; linkId: string | null };
+  history(): { canUndo: boolean; canRedo: boolean; depth: number; hasChanges: boolean };
+  view(): { scale: number; x: number; y: number };
+  shownNodeCount(): number;
+  status(): string;
+  flowName(): string;
+}
+
+type Hooked = Window & { __botflow: BoardHook };
+
+/** Turns the board's test hook on for every page load of this page (production builds need it). */
+export async function enableBoardHook(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('botflowTestHooks', '1'));
+}
+
+/** Calls one of the board hook's read-only methods in the page. */
+export function board<K extends keyof BoardHook>(
+  page: Page,
+  method: K,
+  ...args: Parameters<BoardHook[K]>
+): Promise<ReturnType<BoardHook[K]>> {
+  return page.evaluate(
+    ([name, list]) => {
+      const hook = (window as unknown as Hooked).__botflow;
+      return (hook[name] as (...a: unknown[]) => unknown)(...list) as ReturnType<BoardHook[K]>;
+    },
+    [method, args] as const,
+  );
+}
+
+/** Waits until the board shows a loaded flow (optionally a given one). */
+export async function waitForBoard(page: Page, flowName = 'main'): Promise<void> {
+  await page.waitForFunction(
+    (name) => {
+      const hook = (window as unknown as Partial<Hooked>).__botflow;
+      return !!hook && hook.status() === 'ready' && hook.flowName() === name;
+    },
+    flowName,
+  );
+}
+
+export async function nodeNamed(page: Page, name: string): Promise<NodeFacts> {
+  const node = await board(page, 'node', name);
+  expect(node, `node ${name} on the board`).not.toBeNull();
+  return node!;
+}
+
+/** Presses at `from`, moves in steps (so pointermove fires along the way) and releases at `to`. */
+export async function drag(page: Page, from: Point, to: Point): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + (to.x - from.x) / 3, from.y + (to.y - from.y) / 3, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function token(page: Page): Promise<string> {
+  const value = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(value).toBeTruthy();
+  return value!;
+}
+
+/** Creates a bot through the API for the signed-in customer (the page must be signed in). */
+export async function createBot(page: Page, name: string): Promise<{ id: number; name: string }> {
+  const response = await page.request.post('/api/bot', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+    multipart: {
+      name,
+      description: `${name} answers questions`,
+      language: '2',
+      supported_languages: '2,3',
+      origins: 'https://shop.example.com',
+      allow_subpaths: 'true',
+      avatar: '',
+      is_avatar: 'false',
+      auto_translate: 'false',
+      use_tts: 'false',
+      use_ext_tts: 'false',
+      use_stt: 'false',
+      use_ext_stt: 'false',
+      tts_gender: '2',
+      whatsapp_phone_id: '',
+      whatsapp_token: '',
+      telegram_token: '',
+      notification_scheduler: JSON.stringify({ enabled: false, flow_id: 1, start_at: '12:00', frequency: 24 }),
+    },
+  });
+  const body = await response.json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return body.bot;
+}
+
+/** Publishes `nodes` as the bot's main flow through the API (reading its version first). */
+export async function publishViaApi(page: Page, botId: number, nodes: unknown[]): Promise<void> {
+  const authorization = `Bearer ${await token(page)}`;
+  const current = await (await page.request.get(`/api/flow/${botId}`, { headers: { authorization } })).json();
+  const response = await page.request.post(`/api/flow/${botId}`, {
+    headers: { authorization, 'if-match': String(current.version) },
+    data: { nodes },
+  });
+  const body = await response.json();
+  expect(body.success, JSON.stringify(body).slice(0, 300)).toBe(true);
+}
+
+/** The main flow as the server has it. */
+export async function flowViaApi(page: Page, botId: number): Promise<{ nodes: { id: string; name: string; x: number; y: number; next: { id: number; node: string | null }[] }[]; version: number }> {
+  const response = await page.request.get(`/api/flow/${botId}`, {
+    headers: { authorization: `Bearer ${await token(page)}` },
+  });
+  const body = await response.json();
+  return { nodes: body.flow.nodes, version: body.version };
+}
