@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_OUTPUT_DIR, E2E_PORT as PORT } from './tests/e2e/env';
+import { HOST_PAGE_PORT } from './tests/e2e/host-page/env';
 
 // End-to-end tests drive the real server (built app, real SQLite, .eml outbox) in the system's
 // Chromium; no browser is ever downloaded. `npm run test:e2e` builds the app first.
@@ -30,21 +31,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // Each run starts from an empty data folder (database and outbox). Playwright starts the web
-    // server before any globalSetup, so the wipe has to happen here, before the server opens it.
-    command: `node -e "fs.rmSync('${E2E_DATA_DIR}', { recursive: true, force: true })" && npx tsx server/server.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      PROVIDERS_FILE: 'tests/e2e/fixtures/providers.json',
-      AUTH_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      ALLOW_PRIVATE_TARGETS: '1',
+  webServer: [
+    {
+      // Each run starts from an empty data folder (database and outbox). Playwright starts the web
+      // server before any globalSetup, so the wipe has to happen here, before the server opens it.
+      command: `node -e "fs.rmSync('${E2E_DATA_DIR}', { recursive: true, force: true })" && npx tsx server/server.ts`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PROVIDERS_FILE: 'tests/e2e/fixtures/providers.json',
+        AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        ALLOW_PRIVATE_TARGETS: '1',
+      },
     },
-  },
+    {
+      // A bot owner's site on another origin, embedding the widget (tests/e2e/host-page).
+      command: 'npx tsx tests/e2e/host-page/server.ts',
+      url: `http://127.0.0.1:${HOST_PAGE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { HOST_PAGE_PORT: String(HOST_PAGE_PORT) },
+    },
+  ],
 });

@@ -1,4 +1,4 @@
-// The engine worker: history (and, next, validation and condition parsing) off the main thread.
+// The engine worker: history, validation and condition parsing off the main thread.
 // It only exposes src/core; tests call createEngine() directly on the same code.
 import * as Comlink from 'comlink';
 import { createEngine } from '../src/core/flow/engine';

@@ -141,3 +141,52 @@ export interface Database {
 }
 
 export type FlowRow = Selectable<FlowTable>;
+
+// Conversations (issue 6): guest sessions, their messages, notification subscriptions.
+export interface GuestSessionTable {
+  /** The guest id the client keeps (a random UUID). */
+  id: string;
+  bot_id: number;
+  /** JSON text: the GuestSession of server/runtime/session.ts. */
+  state: string;
+  /** Incremented by every stored turn; a turn stores only over the version it read. */
+  version: number;
+  created_at: number;
+  updated_at: number;
+  last_seen_at: number;
+}
+
+export interface ConversationMessageTable {
+  guest_id: string;
+  /** 0, 1, 2, … per guest, in conversation order. */
+  seq: number;
+  sender: 'bot' | 'user';
+  type: string;
+  /** JSON text: the reply (or the guest's message) as the client reads it. */
+  payload: string;
+  /** JSON text: the content per language code, or null. */
+  translations: string | null;
+  language_code: string;
+  disabled: number;
+  created_at: number;
+}
+
+export interface NotificationSubscriptionTable {
+  id: Generated<number>;
+  guest_id: string;
+  bot_id: number;
+  push_message_type: string;
+  /** JSON text: the template per language code. */
+  template: string;
+  start_at: string;
+  frequency: number;
+  language_code: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  guest_sessions: GuestSessionTable;
+  conversation_messages: ConversationMessageTable;
+  notification_subscriptions: NotificationSubscriptionTable;
+}

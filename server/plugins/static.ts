@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
+import chatPage from '../routes/widget/chat-page.js';
 
 /**
  * Serves the built app (`dist/app`) and widget (`dist/widget`). Client routes such as /bots or
@@ -19,6 +20,9 @@ export default fp(async (app, opts: { config: Config }) => {
   if (fs.existsSync(widgetDir)) {
     await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !hasApp });
   }
+
+  // The standalone chat page (/chat), served with its frame-ancestors policy.
+  await app.register(chatPage, { config: opts.config });
 
   // Uploaded avatars (server/repos/uploads.ts): random names, types read from the content, and
   // nosniff so a browser never treats one as anything but the image it is.

@@ -3,6 +3,8 @@ import health from './health.js';
 import auth from './auth/index.js';
 import bots from './bots/index.js';
 import flow from './flow/index.js';
+import widget from './widget/index.js';
+import chat from './chat/index.js';
 
 /** Every /api route, one plugin per area; the folder is the URL. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -10,6 +12,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(auth);
   await app.register(bots);
   await app.register(flow);
+  await app.register(widget);
+  await app.register(chat);
 };
 
 export default routes;

@@ -92,7 +92,7 @@ export type ReplyType = Reply['type'];
  * node has text for, so the stored conversation can be re-rendered when the guest switches
  * language (PUT /api/language) exactly as it was said, variables included.
  */
-export type RenderedReply = Reply & { translations?: Record<string, unknown> };
+export type RenderedReply = Reply & { translations?: Record<string, unknown>; languageCode?: string };
 
 /** Replies that steer the widget and are not part of the conversation (spec 3 §4). */
 const NOT_KEPT: ReadonlySet<ReplyType> = new Set(['delay', 'input', 'device-permission', 'realtime-ai']);
@@ -103,8 +103,7 @@ export function isKeptInConversation(reply: Reply): boolean {
 
 /** The reply as the client receives it (without the stored translations). */
 export function wireReply(reply: RenderedReply): Reply {
-  if (!('translations' in reply)) return reply;
-  const { translations: _translations, ...rest } = reply;
+  const { translations: _translations, languageCode: _languageCode, ...rest } = reply;
   return rest as Reply;
 }
 

@@ -35,7 +35,7 @@ export class Turn {
   }
 
   say(reply: RenderedReply): void {
-    this.replies.push(reply);
+    this.replies.push({ ...reply, languageCode: this.language });
   }
 
   /** What conditions and placeholders read now (recomputed: nodes change variables as they go). */

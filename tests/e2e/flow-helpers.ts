@@ -16,6 +16,7 @@ export interface NodeFacts {
   header: Point;
   input: Point;
   outputs: { slotId: number; label: string; linkedTo: string | null; x: number; y: number }[];
+  box: { left: number; top: number; width: number; height: number };
 }
 
 export interface LinkFacts {
@@ -32,6 +33,7 @@ interface BoardHook {
   links(): LinkFacts[];
   selection(): { nodeId: string | null; linkId: string | null };
   history(): { canUndo: boolean; canRedo: boolean; depth: number; hasChanges: boolean };
+  historyDepth(): number;
   view(): { scale: number; x: number; y: number };
   shownNodeCount(): number;
   status(): string;
@@ -62,13 +64,10 @@ export function board<K extends keyof BoardHook>(
 
 /** Waits until the board shows a loaded flow (optionally a given one). */
 export async function waitForBoard(page: Page, flowName = 'main'): Promise<void> {
-  await page.waitForFunction(
-    (name) => {
-      const hook = (window as unknown as Partial<Hooked>).__botflow;
-      return !!hook && hook.status() === 'ready' && hook.flowName() === name;
-    },
-    flowName,
-  );
+  await page.waitForFunction((name) => {
+    const hook = (window as unknown as Partial<Hooked>).__botflow;
+    return !!hook && hook.status() === 'ready' && hook.flowName() === name;
+  }, flowName);
 }
 
 export async function nodeNamed(page: Page, name: string): Promise<NodeFacts> {
@@ -114,7 +113,12 @@ export async function createBot(page: Page, name: string): Promise<{ id: number;
       whatsapp_phone_id: '',
       whatsapp_token: '',
       telegram_token: '',
-      notification_scheduler: JSON.stringify({ enabled: false, flow_id: 1, start_at: '12:00', frequency: 24 }),
+      notification_scheduler: JSON.stringify({
+        enabled: false,
+        flow_id: 1,
+        start_at: '12:00',
+        frequency: 24,
+      }),
     },
   });
   const body = await response.json();
@@ -135,10 +139,38 @@ export async function publishViaApi(page: Page, botId: number, nodes: unknown[])
 }
 
 /** The main flow as the server has it. */
-export async function flowViaApi(page: Page, botId: number): Promise<{ nodes: { id: string; name: string; x: number; y: number; next: { id: number; node: string | null }[] }[]; version: number }> {
+export async function flowViaApi(
+  page: Page,
+  botId: number,
+): Promise<{
+  nodes: { id: string; name: string; x: number; y: number; next: { id: number; node: string | null }[] }[];
+  version: number;
+}> {
   const response = await page.request.get(`/api/flow/${botId}`, {
     headers: { authorization: `Bearer ${await token(page)}` },
   });
   const body = await response.json();
   return { nodes: body.flow.nodes, version: body.version };
+}
+
+/** A point of the board (page coordinates) inside `area` that no node covers, for a background drag. */
+export async function emptySpot(
+  page: Page,
+  area: { x: number; y: number; width: number; height: number },
+): Promise<Point> {
+  const boxes = (await board(page, 'nodes')).map((n) => n.box);
+  const margin = 12;
+  for (let y = area.y + area.height / 2; y < area.y + area.height - 20; y += 7) {
+    for (let x = area.x + area.width / 2; x < area.x + area.width - 20; x += 7) {
+      const covered = boxes.some(
+        (b) =>
+          x >= b.left - margin &&
+          x <= b.left + b.width + margin &&
+          y >= b.top - margin &&
+          y <= b.top + b.height + margin,
+      );
+      if (!covered) return { x, y };
+    }
+  }
+  throw new Error('no empty spot on the board');
 }

@@ -3,6 +3,7 @@ import * as m001 from './001_accounts.js';
 import * as m002 from './002_bots.js';
 import * as m003 from './003_accounts_extra.js';
 import * as m004 from './004_flows.js';
+import * as m005 from './005_chat.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '002_bots': m002,
   '003_accounts_extra': m003,
   '004_flows': m004,
+  '005_chat': m005,
 };
 
 export const migrationProvider: MigrationProvider = {

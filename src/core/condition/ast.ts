@@ -52,15 +52,14 @@ export interface ConditionError {
 }
 
 export type ParseResult =
-  | { readonly ok: true; readonly ast: ConditionAst }
-  | { readonly ok: false; readonly error: ConditionError };
+  { readonly ok: true; readonly ast: ConditionAst } | { readonly ok: false; readonly error: ConditionError };
 
 /** Thrown inside the tokenizer and parser; parseCondition turns it into an error result. */
 export class ConditionSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
+  readonly offset: number;
+
+  constructor(message: string, offset: number) {
     super(`${message} at ${offset}`);
+    this.offset = offset;
   }
 }

@@ -1,12 +1,60 @@
+import { parseCondition } from '../condition';
+import { validateNode, type Problem, type ValidationContext } from '../validation';
 import { createHistory, type HistoryOptions } from './history';
+import type { NodeId } from './schema';
+
+/** Until the editor has loaded the bot: English only, nothing else known. */
+const EMPTY_CONTEXT: ValidationContext = {
+  supportedLanguages: [],
+  defaultLanguageCode: 'en',
+  templateNames: [],
+  providers: [],
+  pushMessageTypes: [],
+};
 
 /**
  * What the engine worker exposes (workers/engine.worker.ts wraps it with Comlink; tests call it
- * directly). For now it is the flow history; validation and condition parsing join it next.
+ * directly): the flow history over the worker's replica, node validation over that same replica,
+ * and condition parsing for the condition inputs.
  */
 export function createEngine(options: HistoryOptions = {}) {
   const history = createHistory(options);
-  return { ...history };
+  let context = EMPTY_CONTEXT;
+  // The problems of every node that has any, as last validated.
+  const known = new Map<NodeId, Problem[]>();
+
+  /** The bot's languages, templates, providers and push types; call validate() after it. */
+  function setValidationContext(next: ValidationContext): void {
+    context = next;
+  }
+
+  /**
+   * Re-validates the replica. Without ids: every node, answering only the nodes with problems.
+   * With ids (the nodes an edit, undo or redo touched): only those, answering each of them — an
+   * empty list for a node that is now valid or no longer exists — so the board can clear marks.
+   */
+  function validate(changedIds?: readonly NodeId[]): Map<NodeId, Problem[]> {
+    if (!changedIds) {
+      known.clear();
+      for (const node of history.nodes()) {
+        const problems = validateNode(node, context);
+        if (problems.length > 0) known.set(node.id, problems);
+      }
+      return new Map(known);
+    }
+    const wanted = new Set(changedIds);
+    const result = new Map<NodeId, Problem[]>([...wanted].map((id) => [id, []]));
+    for (const node of history.nodes()) {
+      if (wanted.has(node.id)) result.set(node.id, validateNode(node, context));
+    }
+    for (const [id, problems] of result) {
+      if (problems.length > 0) known.set(id, problems);
+      else known.delete(id);
+    }
+    return result;
+  }
+
+  return { ...history, setValidationContext, validate, parseCondition };
 }
 
 export type Engine = ReturnType<typeof createEngine>;

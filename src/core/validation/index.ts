@@ -1,5 +1,14 @@
 // Spec 2 §5: what makes a node savable, one rule file per node type and per basic-entry kind.
 export { validateNode, validateFlow } from './validate';
+export { validateEntry, validateWizardField, newChoiceLabelProblem, newKeywordProblem } from './parts';
+export {
+  UPLOAD_EXTENSIONS,
+  FILE_VARIABLE_MIME_TYPES,
+  isUploadAccepted,
+  isFileVariableAccepted,
+  isImageUploadAccepted,
+  type UploadKind,
+} from './uploads';
 export type { Problem, ValidationContext } from './types';
 export { prettifyJsonBody, type PrettifyResult } from './prettify-json';
 export {

@@ -22,7 +22,13 @@ export function nextStartPreview(
   if (!startAt || startAt.trim() === '') return { ok: false, message: START_TIME_NOT_SET };
   const match = START_TIME.exec(startAt.trim());
   if (!match) return { ok: false, message: INVALID_TIME_FORMAT };
-  const first = new Date(now.getFullYear(), now.getMonth(), now.getDate(), Number(match[1]), Number(match[2]));
+  const first = new Date(
+    now.getFullYear(),
+    now.getMonth(),
+    now.getDate(),
+    Number(match[1]),
+    Number(match[2]),
+  );
   if (first.getTime() <= now.getTime()) first.setDate(first.getDate() + 1);
   const starts = [first];
   // Without a usable interval there is only the first start to show.

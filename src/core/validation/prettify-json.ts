@@ -5,8 +5,7 @@
 // placeholder inside words (`Bearer ${{token}}`) becomes part of a string.
 
 export type PrettifyResult =
-  | { ok: true; text: string }
-  | { ok: false; error: { message: string; offset: number } };
+  { ok: true; text: string } | { ok: false; error: { message: string; offset: number } };
 
 const INDENT = '  ';
 const MAX_DEPTH = 256;
@@ -16,11 +15,11 @@ const LITERALS = new Set(['true', 'false', 'null']);
 const PLACEHOLDER_ONLY = /^\$\{\{[^{}]*\}\}$/;
 
 class BodyError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
+  readonly offset: number;
+
+  constructor(message: string, offset: number) {
     super(`${message} at ${offset}`);
+    this.offset = offset;
   }
 }
 
@@ -33,7 +32,8 @@ export function prettifyJsonBody(text: string): PrettifyResult {
     if (!reader.atEnd()) reader.fail(`Unexpected '${text[reader.at()]}'`);
     return { ok: true, text: pretty };
   } catch (error) {
-    if (error instanceof BodyError) return { ok: false, error: { message: error.message, offset: error.offset } };
+    if (error instanceof BodyError)
+      return { ok: false, error: { message: error.message, offset: error.offset } };
     throw error;
   }
 }
@@ -77,7 +77,8 @@ function createReader(text: string) {
       }
       items.push(inner + item + value(depth + 1, inner));
       skipSpace();
-      if (text[i] === ',') i++; // a trailing comma before the close is forgiven
+      if (text[i] === ',')
+        i++; // a trailing comma before the close is forgiven
       else if (text[i] !== close) return fail(atEnd() ? `Expected '${close}'` : `Expected ',' or '${close}'`);
     }
     i++; // the closing bracket

@@ -46,10 +46,7 @@ export function validateNode(node: FlowNode, context: ValidationContext): Proble
 }
 
 /** The problems of every node that has any, by node id (nodes without problems are left out). */
-export function validateFlow(
-  nodes: Iterable<FlowNode>,
-  context: ValidationContext,
-): Map<NodeId, Problem[]> {
+export function validateFlow(nodes: Iterable<FlowNode>, context: ValidationContext): Map<NodeId, Problem[]> {
   const result = new Map<NodeId, Problem[]>();
   for (const node of nodes) {
     const problems = validateNode(node, context);

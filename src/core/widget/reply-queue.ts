@@ -40,7 +40,8 @@ export class ReplyQueue {
     const signal = this.controller.signal;
     this.pending++;
     const run = this.tail.then(() => this.play(replies, signal));
-    this.tail = run.finally(() => this.pending--);
+    // A failing effect must not stall the answers queued behind it.
+    this.tail = run.catch(() => undefined).finally(() => this.pending--);
     return run;
   }
 

@@ -7,8 +7,13 @@ import type { ContentEntry } from './content';
  * Spec 2 §5 carousel: a title and at least one item; each item needs what its Add button needed
  * (a URL, a list variable, a file variable, or the uploaded file). Items live under en.
  */
-export const checkCarouselEntry: Check<{ entry: ContentEntry; at: string }> = ({ entry, at }, _context, problems) => {
-  if (isBlank(entry.content.title)) problems.push({ field: `${at}.content.title`, message: 'Title is required' });
+export const checkCarouselEntry: Check<{ entry: ContentEntry; at: string }> = (
+  { entry, at },
+  _context,
+  problems,
+) => {
+  if (isBlank(entry.content.title))
+    problems.push({ field: `${at}.content.title`, message: 'Title is required' });
   const items = entry.content.content?.en;
   if (!Array.isArray(items) || items.length === 0) {
     problems.push({ field: `${at}.content.content.en`, message: 'Add at least one image' });
@@ -21,7 +26,8 @@ function checkItem(item: CarouselItem, at: string, problems: Problem[]): void {
   switch (item.type) {
     case 'url':
       if (isBlank(item.url)) problems.push({ field: `${at}.url`, message: 'Image URL is required' });
-      else if (item.reviewable === false) problems.push({ field: `${at}.url`, message: 'Image is not reviewable' });
+      else if (item.reviewable === false)
+        problems.push({ field: `${at}.url`, message: 'Image is not reviewable' });
       return;
     case 'list':
       if (isBlank(item.targetListPath)) {

@@ -9,8 +9,13 @@ export const IMAGE_NOT_REVIEWABLE = 'Image is not reviewable';
  * image-link). Whether the URL really loads is found by the browser, which records it in
  * `reviewable`; here only that flag is read (false means the image failed to load).
  */
-export const checkImageEntry: Check<{ entry: ContentEntry; at: string }> = ({ entry, at }, context, problems) => {
-  if (isBlank(entry.content.title)) problems.push({ field: `${at}.content.title`, message: 'Title is required' });
+export const checkImageEntry: Check<{ entry: ContentEntry; at: string }> = (
+  { entry, at },
+  context,
+  problems,
+) => {
+  if (isBlank(entry.content.title))
+    problems.push({ field: `${at}.content.title`, message: 'Title is required' });
   const media = mediaOf(entry, context);
   const field = `${at}.content.content.${media.code}`;
   if (entry.content.type === 'image') {

@@ -5,14 +5,17 @@ import { parseVariablePath } from '../../text/variable-path';
 import type { Check, Problem } from '../types';
 import { isBlank } from '../text';
 
-export const BAD_VARIABLE_NAME =
-  'Use only letters, digits and underscores, not starting with a digit';
+export const BAD_VARIABLE_NAME = 'Use only letters, digits and underscores, not starting with a digit';
 
 /**
  * Spec 2 §5 variable: a name, plus one of — type variable with a valid object path; wait for
  * input with any other type; type file with a file chosen; or a default that fits the type.
  */
-export const checkVariableEntry: Check<{ entry: VariableEntry; at: string }> = ({ entry, at }, _context, problems) => {
+export const checkVariableEntry: Check<{ entry: VariableEntry; at: string }> = (
+  { entry, at },
+  _context,
+  problems,
+) => {
   checkVariableName(entry.name, `${at}.name`, problems);
   const field = `${at}.default`;
   const value = entry.default ?? '';
@@ -25,7 +28,8 @@ export const checkVariableEntry: Check<{ entry: VariableEntry; at: string }> = (
   }
   if (entry.wait) return;
   if (entry.variableType === 'file') {
-    if (!entry.file || isBlank(entry.file.name)) problems.push({ field: `${at}.file`, message: 'Choose a file' });
+    if (!entry.file || isBlank(entry.file.name))
+      problems.push({ field: `${at}.file`, message: 'Choose a file' });
     return;
   }
   if (value.trim() === '') {
@@ -37,7 +41,12 @@ export const checkVariableEntry: Check<{ entry: VariableEntry; at: string }> = (
 };
 
 /** Names are normalised as they are typed; a name that is not normal was not typed here. */
-export function checkVariableName(name: string, field: string, problems: Problem[], label = 'Variable name'): void {
+export function checkVariableName(
+  name: string,
+  field: string,
+  problems: Problem[],
+  label = 'Variable name',
+): void {
   if (isBlank(name)) problems.push({ field, message: `${label} is required` });
   else if (normalizeVariableName(name) !== name) problems.push({ field, message: BAD_VARIABLE_NAME });
 }

@@ -8,7 +8,8 @@ import { isBlank, textIn } from '../text';
  */
 export const checkAiNode: Check<AiNode> = (node, context, problems) => {
   const code = context.defaultLanguageCode;
-  if (isBlank(textIn(node.prompt, code))) problems.push({ field: `prompt.${code}`, message: 'AI prompt is required' });
+  if (isBlank(textIn(node.prompt, code)))
+    problems.push({ field: `prompt.${code}`, message: 'AI prompt is required' });
   if (node.waitForUserQuery && node.showMessage && isBlank(textIn(node.message, code))) {
     problems.push({ field: `message.${code}`, message: 'Message is required' });
   }
@@ -17,5 +18,6 @@ export const checkAiNode: Check<AiNode> = (node, context, problems) => {
 /** Spec 2 §5 realtime-ai: the default-language prompt. */
 export const checkRealtimeAiNode: Check<RealtimeAiNode> = (node, context, problems) => {
   const code = context.defaultLanguageCode;
-  if (isBlank(textIn(node.prompt, code))) problems.push({ field: `prompt.${code}`, message: 'Prompt is required' });
+  if (isBlank(textIn(node.prompt, code)))
+    problems.push({ field: `prompt.${code}`, message: 'Prompt is required' });
 };

@@ -19,12 +19,11 @@ export const checkApiNode: Check<ApiNode> = (node, _context, problems) => {
   checkRows(node.headers, 'headers', 'Header', problems);
   checkRows(node.params, 'params', 'Parameter', problems);
   if (api?.method !== 'get' && api?.bodyType === 'form-data') {
-    (api.data ?? []).forEach((row, i) => {
+    checkRows(api.data, 'api.data', 'Form field', problems, (row, i) => {
       if (row.type !== 'text' && row.type !== 'file') {
         problems.push({ field: `api.data.${i}.type`, message: 'Choose text or file' });
       }
     });
-    checkRows(api.data, 'api.data', 'Form field', problems);
   }
   if (!node.showResult && isBlank(node.store?.name)) {
     problems.push({ field: 'store.name', message: 'Store name is required when the result is not shown' });
@@ -32,16 +31,20 @@ export const checkApiNode: Check<ApiNode> = (node, _context, problems) => {
 };
 
 /** A row with only one side filled is the mistake; an empty row is the editor's blank line. */
-function checkRows(
-  rows: readonly { name: string; value: string }[] | undefined,
+function checkRows<Row extends { name: string; value: string }>(
+  rows: readonly Row[] | undefined,
   at: string,
   label: string,
   problems: Problem[],
+  checkRow?: (row: Row, i: number) => void,
 ): void {
   (rows ?? []).forEach((row, i) => {
+    checkRow?.(row, i);
     const hasName = !isBlank(row.name);
     const hasValue = !isBlank(row.value);
-    if (hasName && !hasValue) problems.push({ field: `${at}.${i}.value`, message: `${label} value is required` });
-    if (!hasName && hasValue) problems.push({ field: `${at}.${i}.name`, message: `${label} name is required` });
+    if (hasName && !hasValue)
+      problems.push({ field: `${at}.${i}.value`, message: `${label} value is required` });
+    if (!hasName && hasValue)
+      problems.push({ field: `${at}.${i}.name`, message: `${label} name is required` });
   });
 }

@@ -8,7 +8,8 @@ export const checkCallNode: Check<CallNode> = (node, context, problems) => {
   if (isBlank(textIn(node.message, code))) {
     problems.push({ field: `message.${code}`, message: 'Waiting message is required' });
   }
-  if (isBlank(textIn(node.subject, code))) problems.push({ field: `subject.${code}`, message: 'Call subject is required' });
+  if (isBlank(textIn(node.subject, code)))
+    problems.push({ field: `subject.${code}`, message: 'Call subject is required' });
   if (isBlank(node.callerName)) problems.push({ field: 'callerName', message: 'Caller name is required' });
   if (context.providers.length > 0) {
     const chosen = node.providerId === null || node.providerId === undefined ? '' : String(node.providerId);

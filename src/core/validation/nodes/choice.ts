@@ -42,7 +42,8 @@ function checkName(
   let taken = seen.get(language);
   if (!taken) seen.set(language, (taken = new Set()));
   const key = sameText(name);
-  if (taken.has(key)) problems.push({ field: `${at}.name`, message: `Choice "${name.trim()}" already exists` });
+  if (taken.has(key))
+    problems.push({ field: `${at}.name`, message: `Choice "${name.trim()}" already exists` });
   taken.add(key);
 }
 
@@ -54,8 +55,8 @@ function checkKeywords(option: OptionText, at: string, problems: Problem[]): voi
       return;
     }
     const key = sameText(keyword);
-    if (taken.has(key)) problems.push({ field: `${at}.${k}`, message: `Keyword "${keyword.trim()}" is repeated` });
+    if (taken.has(key))
+      problems.push({ field: `${at}.${k}`, message: `Keyword "${keyword.trim()}" is repeated` });
     taken.add(key);
   });
 }
-

@@ -11,7 +11,8 @@ export const checkNotificationNode: Check<NotificationNode> = (node, context, pr
     problems.push({ field: 'pushMessageType', message: 'Choose a push message type' });
   }
   const code = context.defaultLanguageCode;
-  if (isBlank(textIn(node.template, code))) problems.push({ field: `template.${code}`, message: 'Template is required' });
+  if (isBlank(textIn(node.template, code)))
+    problems.push({ field: `template.${code}`, message: 'Template is required' });
   if (!(typeof node.frequency === 'number' && Number.isFinite(node.frequency) && node.frequency > 0)) {
     problems.push({ field: 'frequency', message: 'Repeat interval must be greater than 0 hours' });
   }

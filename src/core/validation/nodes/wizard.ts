@@ -18,10 +18,13 @@ export const checkWizardNode: Check<WizardNode> = (node, context, problems) => {
   if (!(Number.isFinite(wizard?.iterations) && wizard.iterations > 0)) {
     problems.push({ field: 'wizard.iterations', message: 'Iterations must be greater than 0' });
   }
-  if (!isNumeric(wizard?.offsite)) problems.push({ field: 'wizard.offsite', message: 'Offsite must be a number' });
+  if (!isNumeric(wizard?.offsite))
+    problems.push({ field: 'wizard.offsite', message: 'Offsite must be a number' });
   const fields = wizard?.fields ?? [];
   if (fields.length === 0) problems.push({ field: 'wizard.fields', message: 'Add at least one step' });
-  fields.forEach((field, i) => checkField(field, `wizard.fields.${i}`, context.defaultLanguageCode, problems));
+  fields.forEach((field, i) =>
+    checkWizardField(field, `wizard.fields.${i}`, context.defaultLanguageCode, problems),
+  );
 };
 
 function isNumeric(value: unknown): boolean {
@@ -29,7 +32,8 @@ function isNumeric(value: unknown): boolean {
   return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
 }
 
-function checkField(field: WizardField, at: string, code: string, problems: Problem[]): void {
+/** One step, as Add question checks it before the step joins the wizard. */
+export function checkWizardField(field: WizardField, at: string, code: string, problems: Problem[]): void {
   if (isBlank(textIn(field.feedback, code))) {
     problems.push({ field: `${at}.feedback.${code}`, message: 'Question is required' });
   }

@@ -1,10 +1,11 @@
-import Flatbush from 'flatbush';
 import type { FlowNode, NodeId } from '../../../core/flow';
 import { curveBox, inputPoint, linkCurve, nodeBox, outputPoint, type Box, type Curve } from './geometry';
+import { SpatialGrid } from './spatial-grid';
 
-// What the board derives from the node list each time it changes: id lookups, the drawn links and
-// two spatial indexes (flatbush, static and packed: rebuilding 10,000 boxes takes a few
-// milliseconds, less than keeping a dynamic tree in step edit by edit).
+// What the board derives from the node list: nodes by id, the drawn links, and spatial grids for
+// both. It is updated in place from one node list to the next: only the nodes whose object changed
+// (the store replaces a node whenever it edits it) are re-indexed, so an edit of a 10,000-node flow
+// costs one identity scan plus the work for the nodes it touched.
 
 /** A drawn link: the slot `slotId` (at position `slotIndex`) of `from` leads to `to`. */
 export interface BoardLink {
@@ -16,97 +17,187 @@ export interface BoardLink {
   curve: Curve;
 }
 
-export interface BoardModel {
-  nodes: readonly FlowNode[];
-  /** Node id → index in `nodes` (also its drawing order). */
-  indexOf: Map<NodeId, number>;
-  links: BoardLink[];
-  linkById: Map<string, BoardLink>;
-  /** Node id → indexes in `links` of the links leaving or entering it. */
-  linksOf: Map<NodeId, number[]>;
-  nodeIndex: Flatbush | null;
-  linkIndex: Flatbush | null;
-  /** The bounds of every node, or null for an empty flow. */
-  bounds: Box | null;
-}
-
 /** The id a link goes by (in the test hook, the selection and the delete button). */
 export function linkId(from: NodeId, slotId: number): string {
   return `${from}:${slotId}`;
 }
 
-export function buildBoardModel(nodes: readonly FlowNode[]): BoardModel {
-  const indexOf = new Map<NodeId, number>();
-  nodes.forEach((node, i) => indexOf.set(node.id, i));
-  const links: BoardLink[] = [];
-  const linkById = new Map<string, BoardLink>();
-  const linksOf = new Map<NodeId, number[]>();
-  const note = (id: NodeId, i: number) => {
-    const list = linksOf.get(id);
-    if (list) list.push(i);
-    else linksOf.set(id, [i]);
-  };
-  for (const node of nodes) {
+export class BoardModel {
+  nodes: readonly FlowNode[] = [];
+  readonly links = new Map<string, BoardLink>();
+  private readonly byId = new Map<NodeId, FlowNode>();
+  /** Drawing order: later nodes are drawn (and hit) on top. */
+  private readonly order = new Map<NodeId, number>();
+  private nextOrder = 0;
+  private readonly outgoing = new Map<NodeId, BoardLink[]>();
+  private readonly incoming = new Map<NodeId, Set<string>>();
+  /** Links whose target is not (yet) on the board, by that target: drawn once it arrives. */
+  private readonly waiting = new Map<NodeId, Set<NodeId>>();
+  private readonly nodeGrid = new SpatialGrid<NodeId>();
+  private readonly linkGrid = new SpatialGrid<string>();
+
+  /** Brings the model to `nodes`; answers whether anything changed. */
+  update(nodes: readonly FlowNode[]): boolean {
+    if (nodes === this.nodes) return false;
+    const { changed, removed } = this.differences(nodes);
+    this.nodes = nodes;
+    for (const id of removed) this.removeNode(id);
+    const relink = new Set<NodeId>();
+    for (const node of changed) {
+      const isNew = !this.byId.has(node.id);
+      this.byId.set(node.id, node);
+      if (isNew) this.order.set(node.id, this.nextOrder++);
+      this.nodeGrid.set(node.id, nodeBox(node));
+      relink.add(node.id);
+      for (const source of this.waiting.get(node.id) ?? []) relink.add(source);
+      this.waiting.delete(node.id);
+    }
+    for (const id of relink) this.relinkFrom(id);
+    // Links into a moved node follow it.
+    for (const node of changed) {
+      for (const id of this.incoming.get(node.id) ?? []) {
+        const link = this.links.get(id);
+        if (link && !relink.has(link.from)) this.placeLink(link);
+      }
+    }
+    return changed.length > 0 || removed.length > 0;
+  }
+
+  node(id: NodeId): FlowNode | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Drawing order of a node (higher is on top), or -1. */
+  rank(id: NodeId): number {
+    return this.order.get(id) ?? -1;
+  }
+
+  nodesIn(area: Box): FlowNode[] {
+    return this.nodeGrid.search(area).map((id) => this.byId.get(id)!);
+  }
+
+  linksIn(area: Box): BoardLink[] {
+    return this.linkGrid.search(area).map((id) => this.links.get(id)!);
+  }
+
+  /** The links leaving or entering a node. */
+  linksOf(id: NodeId): BoardLink[] {
+    const links = [...(this.outgoing.get(id) ?? [])];
+    for (const linkId of this.incoming.get(id) ?? []) {
+      const link = this.links.get(linkId);
+      if (link && link.from !== id) links.push(link);
+    }
+    return links;
+  }
+
+  /** The bounds of every node, or null for an empty flow (a full scan: for fitting the view). */
+  bounds(): Box | null {
+    if (this.nodes.length === 0) return null;
+    const all = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    for (const node of this.nodes) {
+      const box = nodeBox(node);
+      all.minX = Math.min(all.minX, box.minX);
+      all.minY = Math.min(all.minY, box.minY);
+      all.maxX = Math.max(all.maxX, box.maxX);
+      all.maxY = Math.max(all.maxY, box.maxY);
+    }
+    return all;
+  }
+
+  /** The nodes whose object is new or different, and the ids no longer present. */
+  private differences(nodes: readonly FlowNode[]): { changed: FlowNode[]; removed: NodeId[] } {
+    const previous = this.nodes;
+    const changed: FlowNode[] = [];
+    // Most edits (move, link, update) keep the list aligned: compare slot by slot.
+    if (previous.length === nodes.length) {
+      let aligned = true;
+      for (let i = 0; i < nodes.length && aligned; i++) {
+        if (previous[i] === nodes[i]) continue;
+        if (previous[i].id === nodes[i].id) changed.push(nodes[i]);
+        else aligned = false;
+      }
+      if (aligned) return { changed, removed: [] };
+      changed.length = 0;
+    }
+    let added = 0;
+    for (const node of nodes) {
+      const before = this.byId.get(node.id);
+      if (before === node) continue;
+      if (!before) added += 1;
+      changed.push(node);
+    }
+    const removed: NodeId[] = [];
+    if (this.byId.size + added > nodes.length) {
+      const present = new Set(nodes.map((node) => node.id));
+      for (const id of this.byId.keys()) if (!present.has(id)) removed.push(id);
+    }
+    return { changed, removed };
+  }
+
+  private removeNode(id: NodeId): void {
+    for (const link of this.outgoing.get(id) ?? []) this.removeLink(link);
+    this.outgoing.delete(id);
+    for (const linkId of this.incoming.get(id) ?? []) {
+      const link = this.links.get(linkId);
+      if (!link) continue;
+      this.removeLink(link);
+      const rest = this.outgoing.get(link.from)?.filter((l) => l !== link);
+      if (rest) this.outgoing.set(link.from, rest);
+      this.wait(link.from, id);
+    }
+    this.incoming.delete(id);
+    this.byId.delete(id);
+    this.order.delete(id);
+    this.nodeGrid.delete(id);
+  }
+
+  /** Redraws every link leaving `id` from its current slots. */
+  private relinkFrom(id: NodeId): void {
+    for (const link of this.outgoing.get(id) ?? []) this.removeLink(link);
+    const node = this.byId.get(id);
+    if (!node) {
+      this.outgoing.delete(id);
+      return;
+    }
+    const links: BoardLink[] = [];
     node.next.forEach((slot, slotIndex) => {
       if (slot.node === null) return;
-      const target = indexOf.get(slot.node);
-      if (target === undefined) return;
+      if (!this.byId.has(slot.node)) return this.wait(id, slot.node);
       const link: BoardLink = {
-        id: linkId(node.id, slot.id),
-        from: node.id,
+        id: linkId(id, slot.id),
+        from: id,
         slotId: slot.id,
         slotIndex,
         to: slot.node,
-        curve: linkCurve(outputPoint(node, slotIndex), inputPoint(nodes[target])),
+        curve: [0, 0, 0, 0, 0, 0, 0, 0],
       };
-      note(node.id, links.length);
-      if (slot.node !== node.id) note(slot.node, links.length);
+      this.links.set(link.id, link);
+      let into = this.incoming.get(link.to);
+      if (!into) this.incoming.set(link.to, (into = new Set()));
+      into.add(link.id);
+      this.placeLink(link);
       links.push(link);
-      linkById.set(link.id, link);
     });
+    if (links.length > 0) this.outgoing.set(id, links);
+    else this.outgoing.delete(id);
   }
-  let bounds: Box | null = null;
-  let nodeIndex: Flatbush | null = null;
-  if (nodes.length > 0) {
-    nodeIndex = new Flatbush(nodes.length);
-    bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-    for (const node of nodes) {
-      const box = nodeBox(node);
-      nodeIndex.add(box.minX, box.minY, box.maxX, box.maxY);
-      bounds = {
-        minX: Math.min(bounds.minX, box.minX),
-        minY: Math.min(bounds.minY, box.minY),
-        maxX: Math.max(bounds.maxX, box.maxX),
-        maxY: Math.max(bounds.maxY, box.maxY),
-      };
-    }
-    nodeIndex.finish();
+
+  private placeLink(link: BoardLink): void {
+    const from = this.byId.get(link.from)!;
+    const to = this.byId.get(link.to)!;
+    link.curve = linkCurve(outputPoint(from, link.slotIndex), inputPoint(to));
+    this.linkGrid.set(link.id, curveBox(link.curve));
   }
-  let linkIndex: Flatbush | null = null;
-  if (links.length > 0) {
-    linkIndex = new Flatbush(links.length);
-    for (const link of links) {
-      const box = curveBox(link.curve);
-      linkIndex.add(box.minX, box.minY, box.maxX, box.maxY);
-    }
-    linkIndex.finish();
+
+  private removeLink(link: BoardLink): void {
+    this.links.delete(link.id);
+    this.incoming.get(link.to)?.delete(link.id);
+    this.linkGrid.delete(link.id);
   }
-  return { nodes, indexOf, links, linkById, linksOf, nodeIndex, linkIndex, bounds };
-}
 
-/** Indexes (in `model.nodes`, ascending = drawing order) of the nodes touching `box`. */
-export function nodesIn(model: BoardModel, box: Box): number[] {
-  if (!model.nodeIndex) return [];
-  return model.nodeIndex.search(box.minX, box.minY, box.maxX, box.maxY).sort((a, b) => a - b);
-}
-
-/** Indexes (in `model.links`) of the links whose curve may cross `box`. */
-export function linksIn(model: BoardModel, box: Box): number[] {
-  if (!model.linkIndex) return [];
-  return model.linkIndex.search(box.minX, box.minY, box.maxX, box.maxY);
-}
-
-export function nodeById(model: BoardModel, id: NodeId): FlowNode | undefined {
-  const i = model.indexOf.get(id);
-  return i === undefined ? undefined : model.nodes[i];
+  private wait(source: NodeId, target: NodeId): void {
+    let sources = this.waiting.get(target);
+    if (!sources) this.waiting.set(target, (sources = new Set()));
+    sources.add(source);
+  }
 }

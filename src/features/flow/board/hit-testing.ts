@@ -1,5 +1,5 @@
 import type { FlowNode, NodeId } from '../../../core/flow';
-import { linksIn, nodesIn, type BoardLink, type BoardModel } from './board-model';
+import type { BoardLink, BoardModel } from './board-model';
 import { distanceToCurve, inputPoint, NODE_WIDTH, nodeHeight, outputPoint, type Point } from './geometry';
 
 // One stage-level handler answers "what is under the pointer" with these functions: the spatial
@@ -40,27 +40,26 @@ export function nodePartAt(node: FlowNode, point: Point, scale: number): NodePar
 
 /**
  * What lies at `point` (world units): the top-most node part, else the nearest link, else empty.
- * `rank` orders overlapping nodes as drawn (higher is on top); it defaults to list order.
+ * `rank` orders overlapping nodes as drawn (higher is on top); it defaults to the model's order.
  */
 export function hitTest(
   model: BoardModel,
   point: Point,
   scale: number,
-  rank: (id: NodeId, index: number) => number = (_id, index) => index,
+  rank: (id: NodeId) => number = (id) => model.rank(id),
 ): BoardHit {
   const reach = worldTolerance(SLOT_HIT_PIXELS, scale);
-  const candidates = nodesIn(model, {
+  const candidates = model.nodesIn({
     minX: point.x - reach,
     minY: point.y - reach,
     maxX: point.x + reach,
     maxY: point.y + reach,
   });
   let best: { nodeId: NodeId; part: NodePart; rank: number } | null = null;
-  for (const i of candidates) {
-    const node = model.nodes[i];
+  for (const node of candidates) {
     const part = nodePartAt(node, point, scale);
     if (!part) continue;
-    const r = rank(node.id, i);
+    const r = rank(node.id);
     if (!best || r > best.rank) best = { nodeId: node.id, part, rank: r };
   }
   if (best) return { kind: 'node', nodeId: best.nodeId, part: best.part };
@@ -74,8 +73,7 @@ export function linkAt(model: BoardModel, point: Point, scale: number): BoardLin
   let best: BoardLink | null = null;
   let bestDistance = reach;
   const near = { minX: point.x - reach, minY: point.y - reach, maxX: point.x + reach, maxY: point.y + reach };
-  for (const i of linksIn(model, near)) {
-    const link = model.links[i];
+  for (const link of model.linksIn(near)) {
     const distance = distanceToCurve(link.curve, point);
     if (distance <= bestDistance) {
       best = link;

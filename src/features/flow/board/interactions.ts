@@ -1,5 +1,4 @@
 import type { FlowChange, NodeId } from '../../../core/flow';
-import { nodeById } from './board-model';
 import { outputPoint, type Point } from './geometry';
 import { hitTest, type BoardHit } from './hit-testing';
 import type { BoardRenderer, BoardSelection } from './renderer';
@@ -58,7 +57,7 @@ export function attachInteractions(
       gesture = { kind: 'link', from: hit.nodeId, slotId: hit.part.slotId, start: screen };
       container.style.cursor = 'crosshair';
     } else if (hit.kind === 'node') {
-      const node = nodeById(renderer.model, hit.nodeId)!;
+      const node = renderer.model.node(hit.nodeId)!;
       actions.select({ nodeId: hit.nodeId, linkId: null });
       gesture = {
         kind: 'press',
@@ -101,7 +100,7 @@ export function attachInteractions(
         return;
       }
       case 'link': {
-        const node = nodeById(renderer.model, gesture.from);
+        const node = renderer.model.node(gesture.from);
         const slotId = gesture.slotId;
         const index = node?.next.findIndex((slot) => slot.id === slotId) ?? -1;
         if (!node || index < 0) return;

@@ -10,6 +10,8 @@ export interface CurveBatch {
   color: string;
   width: number;
   dash?: number[];
+  /** Opacity of the stroke (links under the nodes are drawn lighter than the selected one). */
+  alpha?: number;
 }
 
 /** A shape that strokes whatever batches `source` answers when the layer draws. */
@@ -32,9 +34,11 @@ export function createLinkShape(source: () => CurveBatch[]): Konva.Shape {
         ctx.lineWidth = batch.width;
         ctx.strokeStyle = batch.color;
         ctx.lineCap = 'round';
+        ctx.globalAlpha = batch.alpha ?? 1;
         ctx.stroke();
       }
       ctx.setLineDash([]);
+      ctx.globalAlpha = 1;
     },
   });
 }

@@ -37,7 +37,14 @@ const STATIC = { listening: false, perfectDrawEnabled: false } as const;
 
 export function createNodeShape(): NodeShape {
   const group = new Konva.Group({ listening: false });
-  const body = new Konva.Rect({ ...STATIC, width: NODE_WIDTH, cornerRadius: 10, strokeWidth: 1 });
+  // The border keeps its screen width at every zoom, so nodes stay outlined at 0.3.
+  const body = new Konva.Rect({
+    ...STATIC,
+    width: NODE_WIDTH,
+    cornerRadius: 10,
+    strokeWidth: 1,
+    strokeScaleEnabled: false,
+  });
   const accent = new Konva.Rect({ ...STATIC, x: 0, y: 0, width: 5, cornerRadius: [10, 0, 0, 10] });
   const name = new Konva.Text({
     ...STATIC,
@@ -101,7 +108,7 @@ export function bindNodeShape(shape: NodeShape, node: FlowNode, look: NodeLook):
     height,
     fill: colors.surface,
     stroke: selected ? colors.primary : colors.border,
-    strokeWidth: selected ? 3 : 1,
+    strokeWidth: selected ? 2.5 : 1,
   });
   shape.accent.setAttrs({ height, fill: TYPE_ACCENTS[node.type] ?? colors.muted });
   shape.name.setAttrs({ text: node.name || ' ', fill: colors.text, visible: detail });

@@ -1,7 +1,7 @@
 import Konva from 'konva';
 import type { FlowNode, NodeId } from '../../../core/flow';
 import { readBoardColors, type BoardColors } from './board-colors';
-import { buildBoardModel, linksIn, nodeById, nodesIn, type BoardLink, type BoardModel } from './board-model';
+import { BoardModel, type BoardLink } from './board-model';
 import {
   containsBox,
   curvePoint,
@@ -41,14 +41,14 @@ const GRID_SPACING = 24;
  */
 export class BoardRenderer {
   view: View = { scale: 1, x: 0, y: 0 };
-  model: BoardModel = buildBoardModel([]);
+  readonly model = new BoardModel();
   private selection: BoardSelection = { nodeId: null, linkId: null };
   private colors: BoardColors = readBoardColors();
   private looks = this.makeLooks(true);
   private readonly nodeLayer: NodeLayer;
   private covered: Box | null = null;
-  private shownLinks: number[] = [];
-  private drag: { node: FlowNode; links: number[] } | null = null;
+  private shownLinks: BoardLink[] = [];
+  private drag: { node: FlowNode; links: BoardLink[]; ids: Set<string> } | null = null;
   private draft: Curve | null = null;
   private width = 1;
   private height = 1;
@@ -68,9 +68,7 @@ export class BoardRenderer {
   }
 
   setNodes(nodes: readonly FlowNode[]): void {
-    if (nodes === this.model.nodes) return;
-    this.model = buildBoardModel(nodes);
-    this.cull();
+    if (this.model.update(nodes)) this.cull();
   }
 
   setSelection(selection: BoardSelection): void {
@@ -94,7 +92,7 @@ export class BoardRenderer {
 
   /** Shows the whole flow (or its top-left corner when it cannot fit at the smallest scale). */
   fit(): void {
-    this.setView(fitView(this.model.bounds, this.width, this.height));
+    this.setView(fitView(this.model.bounds(), this.width, this.height));
   }
 
   setView(view: View): void {
@@ -120,10 +118,11 @@ export class BoardRenderer {
 
   /** The dragged node leaves the static layers and moves on the drag layer with its links. */
   beginNodeDrag(id: NodeId): void {
-    const node = nodeById(this.model, id);
+    const node = this.model.node(id);
     const shape = this.nodeLayer.shapeOf(id);
     if (!node || !shape) return;
-    this.drag = { node, links: this.model.linksOf.get(id) ?? [] };
+    const links = this.model.linksOf(id);
+    this.drag = { node, links, ids: new Set(links.map((link) => link.id)) };
     shape.group.moveTo(this.layers.drag);
     this.layers.nodes.batchDraw();
     this.layers.links.batchDraw();
@@ -180,28 +179,27 @@ export class BoardRenderer {
   /** Gives shapes to the nodes in (or near) view and picks the links to stroke. */
   private cull(): void {
     this.covered = visibleWorld(this.view, this.width, this.height, OVERSCAN);
-    const nodes = nodesIn(this.model, this.covered).map((i) => this.model.nodes[i]);
+    const nodes = this.model.nodesIn(this.covered);
     const selected = this.selection.nodeId;
     this.nodeLayer.sync(nodes, (node) => (node.id === selected ? this.looks.selected : this.looks.plain));
-    this.shownLinks = linksIn(this.model, this.covered);
+    this.shownLinks = this.model.linksIn(this.covered);
     this.placeLinkButton();
     this.stage.batchDraw();
   }
 
   private staticLinks(): CurveBatch[] {
-    const dragged = this.drag ? new Set(this.drag.links) : null;
+    const dragged = this.drag?.ids;
     const selected = this.selection.linkId;
     const plain: Curve[] = [];
     let chosen: Curve | null = null;
-    for (const i of this.shownLinks) {
-      if (dragged?.has(i)) continue;
-      const link = this.model.links[i];
+    for (const link of this.shownLinks) {
+      if (dragged?.has(link.id)) continue;
       if (link.id === selected) chosen = link.curve;
       else plain.push(link.curve);
     }
     const width = showsDetail(this.view.scale) ? 2 : 1.5 / this.view.scale;
     return [
-      { curves: plain, color: this.colors.border, width },
+      { curves: plain, color: this.colors.primary, width, alpha: 0.45 },
       { curves: chosen ? [chosen] : [], color: this.colors.primary, width: width + 2 },
     ];
   }
@@ -209,7 +207,7 @@ export class BoardRenderer {
   /** The dragged node's links, drawn from its live position. */
   private dragLinks(): CurveBatch[] {
     if (!this.drag) return [];
-    const curves = this.drag.links.map((i) => this.liveCurve(this.model.links[i]));
+    const curves = this.drag.links.map((link) => this.liveCurve(link));
     return [{ curves, color: this.colors.primary, width: 2 }];
   }
 
@@ -220,7 +218,7 @@ export class BoardRenderer {
   /** A link's curve, following the dragged node when it is one of its ends. */
   private liveCurve(link: BoardLink): Curve {
     if (!this.drag) return link.curve;
-    const at = (id: NodeId) => (id === this.drag!.node.id ? this.drag!.node : nodeById(this.model, id)!);
+    const at = (id: NodeId) => (id === this.drag!.node.id ? this.drag!.node : this.model.node(id)!);
     return linkCurve(outputPoint(at(link.from), link.slotIndex), inputPoint(at(link.to)));
   }
 
@@ -235,7 +233,7 @@ export class BoardRenderer {
   private placeLinkButton(): void {
     const button = this.linkButton;
     if (!button) return;
-    const link = this.selection.linkId ? this.model.linkById.get(this.selection.linkId) : undefined;
+    const link = this.selection.linkId ? this.model.links.get(this.selection.linkId) : undefined;
     if (!link) {
       button.hidden = true;
       return;

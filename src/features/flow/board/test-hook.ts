@@ -38,8 +38,8 @@ export interface NodeFacts {
   header: Point;
   input: Point;
   outputs: { slotId: number; label: string; linkedTo: string | null; x: number; y: number }[];
-  width: number;
-  height: number;
+  /** The node's rectangle in page coordinates. */
+  box: { left: number; top: number; width: number; height: number };
 }
 
 declare global {
@@ -59,6 +59,10 @@ export function installTestHook(
     const screen = renderer.screenOf(world);
     return { x: rect.left + screen.x, y: rect.top + screen.y };
   };
+  const pageBox = (node: FlowNode) => {
+    const corner = page({ x: node.x, y: node.y });
+    return { left: corner.x, top: corner.y };
+  };
   const facts = (node: FlowNode): NodeFacts => {
     const labels = outputLabels(node);
     return {
@@ -75,8 +79,11 @@ export function installTestHook(
         linkedTo: slot.node,
         ...page(outputPoint(node, i)),
       })),
-      width: NODE_WIDTH * renderer.view.scale,
-      height: nodeHeight(node.next.length) * renderer.view.scale,
+      box: {
+        ...pageBox(node),
+        width: NODE_WIDTH * renderer.view.scale,
+        height: nodeHeight(node.next.length) * renderer.view.scale,
+      },
     };
   };
   const hook = Object.freeze({
@@ -86,13 +93,17 @@ export function installTestHook(
       return node ? facts(node) : null;
     },
     links: () =>
-      renderer.model.links.map((link) => ({
-        id: link.id,
-        from: link.from,
-        slotId: link.slotId,
-        to: link.to,
-        middle: page(curvePoint(link.curve, 0.5)),
-      })),
+      [...renderer.model.links.values()]
+        .sort(
+          (a, b) => renderer.model.rank(a.from) - renderer.model.rank(b.from) || a.slotIndex - b.slotIndex,
+        )
+        .map((link) => ({
+          id: link.id,
+          from: link.from,
+          slotId: link.slotId,
+          to: link.to,
+          middle: page(curvePoint(link.curve, 0.5)),
+        })),
     selection: () => ({ ...store.getState().selection }),
     history: () => ({ ...store.getState().history }),
     historyDepth: () => store.getState().history.depth,

@@ -79,10 +79,7 @@ export function freeSpot(nodes: readonly FlowNode[], at: { x: number; y: number 
     }
     // Nearest first; among equals, to the right, then below.
     cells.sort(
-      (a, b) =>
-        Math.hypot(a.col * width, a.row * height) - Math.hypot(b.col * width, b.row * height) ||
-        b.col - a.col ||
-        b.row - a.row,
+      (a, b) => Math.hypot(a.col, a.row) - Math.hypot(b.col, b.row) || b.col - a.col || b.row - a.row,
     );
     for (const { col, row } of cells) {
       const x = origin.x + col * width;

@@ -1,0 +1,226 @@
+// The server side of chatting (ARCHITECTURE.md "Chatting"): load the published flow (cached by
+// version) and the guest's session, run `step` with the real ports, and store the new session
+// and the turn's messages in one transaction. Turns of one guest are serialised in this process
+// (GuestQueue) and across processes by the session's version: a lost race runs the turn once
+// more on the fresh session.
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { findProvider } from '../repos/providers.js';
+import {
+  findGuest,
+  GuestConflictError,
+  readConversation,
+  saveSession,
+  saveTurn,
+  type ConversationMessage,
+  type NewMessage,
+  type StoredGuest,
+} from '../repos/guests.js';
+import type { ChatBot } from './chat-bot.js';
+import { readChatFile } from './chat-files.js';
+import { systemClock } from './clock.js';
+import { FlowCache } from './flow-source.js';
+import { GuestQueue } from './guest-queue.js';
+import { createHttpPort } from './http-port.js';
+import { createLlm, type SpeechPort } from './llm-port.js';
+import { emptyRetriever, type RunnableFlow, type RuntimePorts, type Subscription } from './ports.js';
+import { isKeptInConversation, wireReply, type GuestFile, type Reply } from './replies.js';
+import { newSession, type Environment, type GuestSession } from './session.js';
+import { step } from './step.js';
+
+export const MAIN_FLOW = 'main';
+
+/** A refusal the errors plugin answers as `{ success: false, message }` with this status. */
+export class ChatError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const GUEST_NOT_FOUND = 'Guest not found';
+export const NO_FLOW = 'This bot has no published flow yet';
+export const TURN_CONFLICT = 'This conversation changed in another window. Please send your message again.';
+
+export interface ChatRequest {
+  guestId: string | null;
+  text: string;
+  file: GuestFile | null;
+  /** A language code the client speaks, or null to keep the session's. */
+  language: string | null;
+  /** The opener ('Hello' on first open): not stored, and a returning guest gets the old conversation. */
+  ignoreSaving: boolean;
+  targetTemplate: string | null;
+  courseId?: number | null;
+  custom?: Record<string, unknown> | null;
+  environment?: Environment;
+  waNumber?: string;
+}
+
+export type ChatReply = Reply & { from: 'bot'; language_code: string; id?: number; date: string };
+
+export interface ChatAnswer {
+  guestId: string;
+  replies: ChatReply[];
+  oldConversation: ConversationMessage[];
+  language: string;
+}
+
+export type ServicePorts = Pick<RuntimePorts, 'http' | 'llm' | 'retrieval' | 'clock'> & { speech: SpeechPort };
+
+export class ChatService {
+  readonly flows: FlowCache;
+  readonly queue = new GuestQueue();
+  readonly ports: ServicePorts;
+  private codes: Promise<Map<number, string>> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly config: Config,
+    overrides: Partial<ServicePorts> = {},
+  ) {
+    this.flows = new FlowCache(db);
+    const llm = createLlm(config);
+    this.ports = {
+      http: createHttpPort({ allowPrivateTargets: config.allowPrivateTargets }),
+      llm,
+      speech: llm,
+      retrieval: emptyRetriever,
+      clock: systemClock,
+      ...overrides,
+    };
+  }
+
+  /** Language codes by id (reference data: read once). */
+  languageCodes(): Promise<Map<number, string>> {
+    this.codes ??= this.db
+      .selectFrom('languages')
+      .select(['id', 'code'])
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.id, r.code])));
+    return this.codes;
+  }
+
+  /** Runs `work` on the guest's stored session, after any turn of the same guest in flight. */
+  withGuest<T>(guestId: string, botId: number | null, work: (guest: StoredGuest) => Promise<T>): Promise<T> {
+    return this.queue.run(guestId, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const guest = await findGuest(this.db, guestId);
+        if (!guest || (botId !== null && guest.botId !== botId)) throw new ChatError(404, GUEST_NOT_FOUND);
+        try {
+          return await work(guest);
+        } catch (error) {
+          if (!(error instanceof GuestConflictError)) throw error;
+          if (attempt >= 1) throw new ChatError(409, TURN_CONFLICT);
+        }
+      }
+    });
+  }
+
+  async chat(bot: ChatBot, request: ChatRequest): Promise<ChatAnswer> {
+    const root = request.targetTemplate || MAIN_FLOW;
+    const flow = bot.flow ? await this.flows.at(bot.id, root, bot.flow) : null;
+    if (!flow || !flow.nodes.length) {
+      throw new ChatError(404, root === MAIN_FLOW ? NO_FLOW : `The flow template "${root}" has no published flow`);
+    }
+    const codes = await this.languageCodes();
+    if (!request.guestId) return this.turn(bot, flow, null, crypto.randomUUID(), request, codes);
+    const guestId = request.guestId;
+    return this.withGuest(guestId, bot.id, (guest) => this.turn(bot, flow, guest, guestId, request, codes));
+  }
+
+  private prepare(bot: ChatBot, guest: StoredGuest | null, root: string, request: ChatRequest, codes: Map<number, string>) {
+    const fallback = codes.get(bot.language) ?? 'en';
+    let session: GuestSession = guest ? guest.session : newSession(root, fallback);
+    // The emulator switched to another template: a fresh run, numbered after the old messages.
+    if (session.flow !== root) session = { ...newSession(root, session.language), messageCount: session.messageCount };
+    if (request.language && !session.preferredLanguage) session.language = request.language;
+    const env = session.env;
+    if (request.courseId !== undefined) env.ENV_COURSE_ID = request.courseId;
+    if (request.custom) env.custom = request.custom;
+    if (request.environment) env.ENVIRONMENT = request.environment;
+    if (request.waNumber !== undefined) env.WA_NUMBER = request.waNumber;
+    return session;
+  }
+
+  private async turn(
+    bot: ChatBot,
+    flow: RunnableFlow,
+    guest: StoredGuest | null,
+    guestId: string,
+    request: ChatRequest,
+    codes: Map<number, string>,
+  ): Promise<ChatAnswer> {
+    const session = this.prepare(bot, guest, flow.name, request, codes);
+    if (request.ignoreSaving && guest && session.messageCount > 0) {
+      // A returning guest reopening the chat: nothing is answered, the conversation is restored.
+      await saveSession(this.db, guest, session);
+      const oldConversation = await readConversation(this.db, guestId);
+      return { guestId, replies: [], oldConversation, language: session.language };
+    }
+    const subscriptions: Subscription[] = [];
+    const result = await step(flow, session, { text: request.text, file: request.file }, this.turnPorts(bot, subscriptions, codes));
+
+    const messages: NewMessage[] = [];
+    if (!request.ignoreSaving) {
+      const said = session.language;
+      if (request.file) messages.push({ sender: 'user', payload: { type: 'file', content: request.file }, languageCode: said });
+      if (request.text.trim()) {
+        const content = result.secretInput ? '*'.repeat(request.text.length) : request.text;
+        messages.push({ sender: 'user', payload: { type: 'text', content }, languageCode: said });
+      }
+    }
+    const now = this.ports.clock.now();
+    const replies: ChatReply[] = [];
+    for (const reply of result.replies) {
+      const wire = wireReply(reply);
+      const languageCode = reply.languageCode ?? result.session.language;
+      const out: ChatReply = { ...wire, from: 'bot', language_code: languageCode, date: new Date(now).toISOString() };
+      if (isKeptInConversation(wire)) {
+        out.id = session.messageCount + messages.length;
+        messages.push({ sender: 'bot', payload: wire, translations: reply.translations, languageCode });
+      }
+      replies.push(out);
+    }
+    const firstSeq = session.messageCount;
+    result.session.messageCount = firstSeq + messages.length;
+    await this.db.transaction().execute((trx) =>
+      saveTurn(trx, {
+        guestId,
+        botId: bot.id,
+        expectedVersion: guest ? guest.version : null,
+        session: result.session,
+        messages,
+        firstSeq,
+        disableChoices: result.choiceAnswered,
+        subscriptions,
+        now,
+      }),
+    );
+    return { guestId, replies, oldConversation: [], language: result.session.language };
+  }
+
+  private turnPorts(bot: ChatBot, subscriptions: Subscription[], codes: Map<number, string>): RuntimePorts {
+    const { http, llm, retrieval, clock } = this.ports;
+    return {
+      http,
+      llm,
+      retrieval,
+      clock,
+      subscriptions: { subscribe: (s) => void subscriptions.push(s) },
+      flows: { template: (name) => this.flows.current(bot.id, name) },
+      files: { read: (file) => readChatFile(this.config.dataDir, file) },
+      providers: {
+        find: async (id) => {
+          const p = await findProvider(this.db, id);
+          return p ? { id, name: p.name, endpoint: p.endpoint, profile_id: p.profile_id } : null;
+        },
+      },
+      languageCode: (id) => codes.get(id) ?? null,
+    };
+  }
+}

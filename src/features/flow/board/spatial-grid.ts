@@ -1,0 +1,112 @@
+import type { Box } from './geometry';
+
+/**
+ * A uniform grid of buckets answering "which boxes touch this area". Unlike a packed tree
+ * (flatbush) it updates in place: moving one node of 10,000 touches a bucket or two instead of
+ * rebuilding the whole index, which is what keeps an edit within a few milliseconds. Boxes that
+ * would cover very many cells (a link across the whole flow) are kept in a short list that every
+ * search scans.
+ */
+export class SpatialGrid<K> {
+  private readonly cells = new Map<number, Set<K>>();
+  private readonly boxes = new Map<K, Box>();
+  private readonly oversize = new Set<K>();
+
+  constructor(
+    private readonly cellSize = 512,
+    private readonly maxCells = 256,
+  ) {}
+
+  get size(): number {
+    return this.boxes.size;
+  }
+
+  has(key: K): boolean {
+    return this.boxes.has(key);
+  }
+
+  /** Adds the box under `key`, or moves it there when the key is already in the grid. */
+  set(key: K, box: Box): void {
+    const old = this.boxes.get(key);
+    if (old) {
+      if (old.minX === box.minX && old.minY === box.minY && old.maxX === box.maxX && old.maxY === box.maxY)
+        return;
+      this.delete(key);
+    }
+    this.boxes.set(key, box);
+    const span = this.span(box);
+    if ((span.x1 - span.x0 + 1) * (span.y1 - span.y0 + 1) > this.maxCells) {
+      this.oversize.add(key);
+      return;
+    }
+    for (let x = span.x0; x <= span.x1; x++) {
+      for (let y = span.y0; y <= span.y1; y++) {
+        const cell = cellKey(x, y);
+        let bucket = this.cells.get(cell);
+        if (!bucket) this.cells.set(cell, (bucket = new Set()));
+        bucket.add(key);
+      }
+    }
+  }
+
+  delete(key: K): void {
+    const box = this.boxes.get(key);
+    if (!box) return;
+    this.boxes.delete(key);
+    if (this.oversize.delete(key)) return;
+    const span = this.span(box);
+    for (let x = span.x0; x <= span.x1; x++) {
+      for (let y = span.y0; y <= span.y1; y++) {
+        const cell = cellKey(x, y);
+        const bucket = this.cells.get(cell);
+        if (!bucket) continue;
+        bucket.delete(key);
+        if (bucket.size === 0) this.cells.delete(cell);
+      }
+    }
+  }
+
+  clear(): void {
+    this.cells.clear();
+    this.boxes.clear();
+    this.oversize.clear();
+  }
+
+  /** Every key whose box touches `area` (each once, in no particular order). */
+  search(area: Box): K[] {
+    const found = new Set<K>();
+    const span = this.span(area);
+    const touches = (key: K) => {
+      const box = this.boxes.get(key)!;
+      return box.minX <= area.maxX && box.maxX >= area.minX && box.minY <= area.maxY && box.maxY >= area.minY;
+    };
+    // A huge area (zoomed far out over a sparse flow) is cheaper to answer by scanning the boxes.
+    if ((span.x1 - span.x0 + 1) * (span.y1 - span.y0 + 1) > this.boxes.size) {
+      for (const key of this.boxes.keys()) if (touches(key)) found.add(key);
+      return [...found];
+    }
+    for (let x = span.x0; x <= span.x1; x++) {
+      for (let y = span.y0; y <= span.y1; y++) {
+        const bucket = this.cells.get(cellKey(x, y));
+        if (bucket) for (const key of bucket) if (!found.has(key) && touches(key)) found.add(key);
+      }
+    }
+    for (const key of this.oversize) if (touches(key)) found.add(key);
+    return [...found];
+  }
+
+  private span(box: Box) {
+    const size = this.cellSize;
+    return {
+      x0: Math.floor(box.minX / size),
+      y0: Math.floor(box.minY / size),
+      x1: Math.floor(box.maxX / size),
+      y1: Math.floor(box.maxY / size),
+    };
+  }
+}
+
+/** One number per cell (exact for cell coordinates within ±2^20, i.e. a board of ±500 million units). */
+function cellKey(x: number, y: number): number {
+  return (x + 1048576) * 2097152 + (y + 1048576);
+}

@@ -1,0 +1,202 @@
+// The chat app: the same component runs in the widget's iframe, on the standalone /chat page and
+// (with the editor's token, in edit mode or not) as the flow editor's emulator.
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { defaultTheme } from '../../src/core/theme/defaults';
+import type { Theme } from '../../src/core/theme/types';
+import type { ConversationMessage } from '../../src/core/widget/conversation';
+import { SPEAKER_KEY, THEME_MODE_KEY } from '../../src/core/widget/guest';
+import type { ChoiceButton } from '../../src/core/widget/replies';
+import { chatClient, type ChatAuth, type WidgetBot, type WidgetLanguage } from './chat-api';
+import { ChatHeader } from './ChatHeader';
+import { Composer } from './Composer';
+import type { HostBridge } from './host-bridge';
+import { MessageList } from './MessageList';
+import { createMicrophone } from './microphone';
+import { createSpeaker } from './speech';
+import { safeStorage } from './storage';
+import { avatarOf, themeStyle } from './theme-style';
+import { useChat, type Chat } from './use-chat';
+import { useHostEvents } from './use-host-events';
+import { useSteering } from './use-steering';
+
+export interface ChatAppHandle {
+  /** Starts a new conversation (new guest), as the editor's "Run flow" does. */
+  restart(): void;
+  send(text: string): void;
+}
+
+export interface ChatAppProps {
+  botId: number | string;
+  /** The editor's token, or the widget's host page address. */
+  auth: ChatAuth;
+  /** Run a flow template instead of the main flow (target_template). */
+  template?: string;
+  /** The editor's edit mode: the conversation shows but the guest cannot type. */
+  editMode?: boolean;
+  /** Inside the loader's iframe: the host page is reachable, calls can work. */
+  bridge?: HostBridge | null;
+  customUI?: boolean;
+  themeMode?: 'light' | 'dark';
+  courseId?: number | null;
+  customVariables?: Record<string, unknown>;
+  /** Server address for the calls ('' when the page is served by the server itself). */
+  apiBase?: string;
+  onClose?: () => void;
+  ref?: Ref<ChatAppHandle>;
+}
+
+type Loaded = { theme: Theme; bot: WidgetBot | null; refused: string | null };
+
+export function ChatApp(props: ChatAppProps) {
+  const { botId, auth, apiBase = '' } = props;
+  const client = useMemo(() => chatClient(String(botId), auth, apiBase), [botId, auth, apiBase]);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setLoaded(null);
+    client
+      .widgetInfo()
+      .then((info) => {
+        if (!current) return;
+        if (info.status === 403) {
+          console.warn(`BotFlow: the chat of bot ${botId} is not available here: ${info.message}`);
+          return setLoaded({ theme: defaultTheme(), bot: null, refused: info.message ?? 'Not allowed' });
+        }
+        // A theme that fails to load falls back to the default theme (spec 3 §7).
+        setLoaded({ theme: info.theme ?? defaultTheme(), bot: info.bot ?? null, refused: null });
+      })
+      .catch(() => current && setLoaded({ theme: defaultTheme(), bot: null, refused: null }));
+    return () => {
+      current = false;
+    };
+  }, [client, botId]);
+
+  if (!loaded) return <div className="chat loading" aria-busy="true" />;
+  if (loaded.refused) {
+    return (
+      <div className="chat refused" role="alert">
+        This chat is not available on this site.
+      </div>
+    );
+  }
+  return <Conversation key={`${botId}:${props.template ?? ''}`} {...props} client={client} loaded={loaded} />;
+}
+
+function Conversation(props: ChatAppProps & { client: ReturnType<typeof chatClient>; loaded: Loaded }) {
+  const { client, loaded, bridge = null, editMode = false } = props;
+  const { theme, bot } = loaded;
+  const storage = safeStorage();
+  const languages = bot?.languages ?? [];
+  const firstLanguage: WidgetLanguage | null = languages.find((l) => l.id === bot?.language) ?? languages[0] ?? null;
+  const [speakerOn, setSpeakerOn] = useState(() => storage.getItem(SPEAKER_KEY) === 'true');
+  const [dark, setDark] = useState(() => (props.themeMode ?? storage.getItem(THEME_MODE_KEY)) === 'dark');
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [listening, setListening] = useState(false);
+  const chatRef = useRef<Chat | null>(null);
+  const speaker = useMemo(() => createSpeaker(client, () => chatRef.current?.guestId ?? null), [client]);
+  const microphone = useMemo(() => createMicrophone(client, () => chatRef.current?.guestId ?? null), [client]);
+  const { steer, endCall } = useSteering(chatRef, bridge);
+  const live = useRef({ speakerOn });
+  live.current.speakerOn = speakerOn && Boolean(bot?.use_tts);
+
+  const chat = useChat({
+    client,
+    template: props.template,
+    editMode,
+    language: firstLanguage,
+    courseId: props.courseId,
+    customVariables: props.customVariables,
+    onSteer: steer,
+    onBotMessage(message: ConversationMessage) {
+      if (live.current.speakerOn && typeof message.content === 'string') {
+        speaker.speak(message.content, message.language_code);
+      }
+      bridge?.send('notify', { from: 'bot', type: message.type, content: message.content });
+    },
+    onUserMessage: (text) => bridge?.send('chat', { from: 'user', content: text }),
+    onRestore: (count) => bridge?.send('restore', { count }),
+  });
+  chatRef.current = chat;
+
+  const stopDevices = () => (microphone.stop(), endCall());
+  useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
+  useImperativeHandle(props.ref, () => ({ restart: () => void chat.restart(), send: (t) => void chat.send(t) }), [chat]);
+
+  // The first open says Hello (spec 3 §4 Session).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void chat.start();
+  }, [chat]);
+  useEffect(() => () => speaker.stop(), [speaker]);
+
+  const choose = useCallback((message: ConversationMessage, button: ChoiceButton) => {
+    setChosen((all) => ({ ...all, [message.id]: button.label }));
+    void chatRef.current?.send(button.label);
+  }, []);
+
+  const toggleDark = () => {
+    const next = !dark;
+    setDark(next);
+    storage.setItem(THEME_MODE_KEY, next ? 'dark' : 'light');
+    bridge?.send('theme', { mode: next ? 'dark' : 'light' });
+  };
+  const toggleSpeaker = () => {
+    const next = !speakerOn;
+    setSpeakerOn(next);
+    storage.setItem(SPEAKER_KEY, String(next));
+    if (!next) speaker.stop();
+  };
+  const toggleMic = () => {
+    if (listening) return microphone.stop();
+    microphone.start(chat.language?.code ?? 'en', (text) => void chat.send(text), setListening);
+  };
+  const close = props.onClose ?? (bridge ? () => bridge.send('close') : undefined);
+  const rtl = theme.body.rtl || Boolean(chat.language?.is_rtl);
+  const avatar = avatarOf(theme, bot?.avatar);
+  const classes = ['chat', dark && 'dark', props.customUI && 'custom', editMode && 'edit'].filter(Boolean);
+
+  return (
+    <div className={classes.join(' ')} dir={rtl ? 'rtl' : 'ltr'} style={themeStyle(theme)} lang={chat.language?.code}>
+      <ChatHeader
+        title={theme.header.headerTitle || bot?.name || ''}
+        avatar={avatar}
+        showAvatar={theme.header.isAvatar}
+        customUI={Boolean(props.customUI)}
+        dark={dark}
+        languages={languages}
+        language={chat.language}
+        speaker={bot?.use_tts ? speakerOn : null}
+        onLanguage={(language) => void chat.changeLanguage(language)}
+        onSpeaker={toggleSpeaker}
+        onRestart={() => void chat.restart()}
+        onDark={toggleDark}
+        onClose={close}
+      />
+      <MessageList
+        messages={chat.messages}
+        typing={chat.typing}
+        avatar={avatar}
+        showAvatar={theme.header.isAvatar}
+        chosen={chosen}
+        editMode={editMode}
+        onChoose={choose}
+        onAction={(name) => bridge?.send('customAction', { name })}
+      />
+      <Composer
+        mode={chat.inputMode}
+        placeholder={editMode ? 'The chat is disabled in edit mode' : theme.input.inputPlaceholderText}
+        disabled={editMode}
+        upload={chat.upload}
+        micAvailable={Boolean(bot?.use_stt) && microphone.available}
+        listening={listening}
+        onSend={(text) => void chat.send(text)}
+        onFile={(file) => void chat.send(file.name, { file })}
+        onMic={toggleMic}
+        onEndCall={endCall}
+      />
+    </div>
+  );
+}

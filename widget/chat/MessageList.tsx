@@ -1,0 +1,72 @@
+// The conversation body: messages (bot on one side, guest on the other), the typing indicator,
+// and scrolling to the newest message.
+import { useEffect, useRef, type MouseEvent } from 'react';
+import type { ConversationMessage } from '../../src/core/widget/conversation';
+import type { ChoiceButton } from '../../src/core/widget/replies';
+import { MessageContent } from './MessageContent';
+
+export interface MessageListProps {
+  messages: ConversationMessage[];
+  typing: boolean;
+  avatar: string;
+  showAvatar: boolean;
+  chosen: Record<string, string>;
+  editMode: boolean;
+  onChoose(message: ConversationMessage, button: ChoiceButton): void;
+  /** A link written as `#action:name` in a bot text asks the host page to act (customAction). */
+  onAction(name: string): void;
+}
+
+const time = (date: number) =>
+  date ? new Date(date).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
+
+export function MessageList(props: MessageListProps) {
+  const { messages, typing, avatar, showAvatar, chosen, editMode, onChoose, onAction } = props;
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, typing]);
+
+  const onClick = (event: MouseEvent) => {
+    const link = (event.target as Element).closest?.('a[href^="#action:"]');
+    if (!link) return;
+    event.preventDefault();
+    onAction(decodeURIComponent(link.getAttribute('href')!.slice('#action:'.length)));
+  };
+
+  return (
+    <div className="messages" role="log" aria-live="polite" aria-label="Conversation" onClick={onClick}>
+      {messages.map((message) => (
+        <div key={message.id} className={`row ${message.from}${message.disabled ? ' disabled' : ''}`}>
+          {message.from === 'bot' && showAvatar && <Avatar src={avatar} />}
+          <div className={`bubble ${message.type}`} data-type={message.type}>
+            <MessageContent
+              message={message}
+              onChoose={onChoose}
+              chosen={chosen[message.id]}
+              disabled={message.disabled || editMode}
+            />
+            <time className="date">{time(message.date)}</time>
+          </div>
+        </div>
+      ))}
+      {typing && (
+        <div className="row bot">
+          {showAvatar && <Avatar src={avatar} />}
+          <div className="bubble typing" role="status" aria-label="The bot is typing">
+            <span />
+            <span />
+            <span />
+          </div>
+        </div>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}
+
+export function Avatar({ src, size = 32 }: { src: string; size?: number }) {
+  return src ? (
+    <img className="avatar" src={src} alt="" width={size} height={size} />
+  ) : (
+    <span className="avatar blank" style={{ width: size, height: size }} />
+  );
+}

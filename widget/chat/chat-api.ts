@@ -1,0 +1,177 @@
+// The chat's calls to the server (spec 3 §7 Chat). Two ways to be allowed in: the editor's token
+// (the emulator, or the bot owner on /chat), or the widget's — the host page's address in the
+// X-BotFlow-Origin header, checked by the server against the bot's origins.
+import type { Theme } from '../../src/core/theme/types';
+import type { ChatReply } from '../../src/core/widget/replies';
+
+/** The editor's token (with the page, for a bot the signed-in user does not own), or the host page. */
+export type ChatAuth = { kind: 'token'; token: string; page?: string } | { kind: 'widget'; page: string };
+
+export interface WidgetLanguage {
+  id: number;
+  name: string;
+  code: string;
+  is_rtl: boolean;
+}
+
+export interface WidgetBot {
+  id: number;
+  name: string;
+  avatar: string;
+  is_avatar: boolean;
+  languages: WidgetLanguage[];
+  language: number;
+  use_tts: boolean;
+  use_stt: boolean;
+  origins: string[];
+  allow_subpaths: boolean;
+}
+
+export interface WidgetInfo {
+  /** The HTTP status (403: this page is not one of the bot's origins). */
+  status: number;
+  success: boolean;
+  message?: string;
+  theme?: Theme & { use_ext_tts?: boolean; use_ext_stt?: boolean };
+  bot?: WidgetBot;
+}
+
+export interface ChatFields {
+  message: string;
+  language?: string;
+  ignore_saving?: boolean;
+  target_template?: string;
+  course_id?: number | null;
+  custom_env_variables?: Record<string, unknown>;
+  file?: File | null;
+  guest_id?: string | null;
+}
+
+export interface ChatAnswer {
+  success: boolean;
+  message?: string;
+  guest_id?: string;
+  reply?: ChatReply[];
+  old_conversation?: unknown[];
+  /** Ids the server gave the stored messages of this turn, when it tells them. */
+  [key: string]: unknown;
+}
+
+export class ChatCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ChatClient {
+  readonly botId: string;
+  widgetInfo(): Promise<WidgetInfo>;
+  send(fields: ChatFields, onProgress?: (fraction: number) => void): Promise<ChatAnswer>;
+  ping(guestId: string): Promise<void>;
+  customVariables(guestId: string, variables: Record<string, unknown>): Promise<number>;
+  language(guestId: string, languageId: number): Promise<{ success: boolean; conversation?: unknown[] }>;
+  /** Speech calls name the guest (or carry the editor's token): the server pays for them. */
+  tts(text: string, lang: string, guestId: string | null): Promise<string | null>;
+  stt(recording: Blob, lang: string, guestId: string | null): Promise<string | null>;
+}
+
+export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient {
+  const headers = (): Record<string, string> => ({
+    ...(auth.kind === 'token' ? { Authorization: `Bearer ${auth.token}` } : {}),
+    ...(auth.page ? { 'X-BotFlow-Origin': auth.page } : {}),
+  });
+  const withBot = (path: string) => `${base}${path}${path.includes('?') ? '&' : '?'}bot_id=${botId}`;
+
+  async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T | null }> {
+    const response = await fetch(withBot(path), { ...init, headers: { ...headers(), ...init.headers } });
+    const body = (await response.json().catch(() => null)) as T | null;
+    return { status: response.status, body };
+  }
+
+  return {
+    botId,
+    async widgetInfo() {
+      const { status, body } = await call<WidgetInfo>(`/api/widget/${botId}`);
+      return { ...(body ?? { success: false, message: `The server answered ${status}.` }), status };
+    },
+
+    // XMLHttpRequest rather than fetch: only it reports upload progress (spec 3 §7).
+    send(fields, onProgress) {
+      const form = new FormData();
+      form.append('message', fields.message);
+      if (fields.language) form.append('language', fields.language);
+      if (fields.ignore_saving) form.append('ignore_saving', '1');
+      if (fields.target_template) form.append('target_template', fields.target_template);
+      if (fields.course_id !== undefined && fields.course_id !== null)
+        form.append('course_id', String(fields.course_id));
+      if (fields.custom_env_variables && Object.keys(fields.custom_env_variables).length)
+        form.append('custom_env_variables', JSON.stringify(fields.custom_env_variables));
+      if (fields.file) form.append('file', fields.file);
+      if (fields.guest_id) form.append('guest_id', fields.guest_id);
+      return new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open('POST', withBot('/api/chat'));
+        for (const [name, value] of Object.entries(headers())) request.setRequestHeader(name, value);
+        if (onProgress) request.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+        request.onload = () => {
+          let body: ChatAnswer | null = null;
+          try {
+            body = JSON.parse(request.responseText) as ChatAnswer;
+          } catch {
+            body = null;
+          }
+          if (request.status !== 200 || !body) {
+            reject(new ChatCallError(body?.message ?? `The chat call answered ${request.status}.`, request.status));
+          } else resolve(body);
+        };
+        request.onerror = () => reject(new ChatCallError('The chat call failed.', 0));
+        request.send(form);
+      });
+    },
+
+    async ping(guestId) {
+      await call(`/api/ping/${encodeURIComponent(guestId)}`, { method: 'POST' });
+    },
+
+    async customVariables(guestId, variables) {
+      const form = new URLSearchParams({ custom_env_variables: JSON.stringify(variables) });
+      const { status } = await call(`/api/custom_variables/${encodeURIComponent(guestId)}`, {
+        method: 'POST',
+        body: form,
+      });
+      return status;
+    },
+
+    async language(guestId, languageId) {
+      const { body } = await call<{ success: boolean; conversation?: unknown[] }>(
+        `/api/language/${encodeURIComponent(guestId)}/${languageId}`,
+        { method: 'PUT' },
+      );
+      return body ?? { success: false };
+    },
+
+    async tts(text, lang, guestId) {
+      const { status, body } = await call<{ success: boolean; base64?: string }>('/api/tts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text, lang, ...(guestId ? { guest_id: guestId } : {}) }),
+      });
+      return status === 200 && body?.success && body.base64 ? body.base64 : null;
+    },
+
+    async stt(recording, lang, guestId) {
+      const form = new FormData();
+      form.append('file', recording, 'recording.webm');
+      form.append('lang', lang);
+      if (guestId) form.append('guest_id', guestId);
+      const { status, body } = await call<{ success: boolean; transcript?: string }>('/api/stt', {
+        method: 'POST',
+        body: form,
+      });
+      return status === 200 && body?.success && typeof body.transcript === 'string' ? body.transcript : null;
+    },
+  };
+}
