@@ -3,6 +3,8 @@
 const suites: Record<string, () => Promise<void>> = {
   api: async () => (await import('./api.js')).runApiBench(),
   core: async () => (await import('./core.js')).runCoreBench(),
+  widget: async () => (await import('./widget.js')).runWidgetBench(),
+  runtime: async () => (await import('./runtime.js')).runRuntimeBench(),
 };
 
 const wanted = process.argv.slice(2);
@@ -10,3 +12,5 @@ for (const [name, run] of Object.entries(suites)) {
   if (wanted.length && !wanted.includes(name)) continue;
   await run();
 }
+
+export {};

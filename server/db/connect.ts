@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrationProvider } from './migrations/index.js';
@@ -31,9 +31,34 @@ export function openDatabase(
   const file = new SQLite(path.join(config.dataDir, 'botflow.sqlite'));
   // WAL lets readers go on while one request writes; foreign keys are off by default in SQLite.
   file.pragma('journal_mode = WAL');
+  // With WAL, NORMAL syncs at checkpoints rather than on every commit: a crash of the process
+  // loses nothing, a power cut at most the last commits. Without it every chat turn's commit is
+  // an fsync that blocks the event loop (better-sqlite3 is synchronous).
+  file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+}
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare; the
+ * same query texts repeat (a chat turn runs the same few), so compiled statements are kept. Safe
+ * because Kysely runs one query at a time on its single SQLite connection.
+ */
+function withStatementCache(file: SQLite.Database, capacity = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = file.prepare(sql);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -190,3 +190,28 @@ export interface Database {
   conversation_messages: ConversationMessageTable;
   notification_subscriptions: NotificationSubscriptionTable;
 }
+
+// Content storage (issue 5): the elements of basic nodes, per bot and flow (see 006_content.ts).
+export interface ContentTable {
+  bot_id: number;
+  /** The editor's id for the element, or one the server made up; unique per bot. */
+  id: string;
+  /** null for the main flow, else the flow template's name. */
+  template_name: string | null;
+  /** text, video-link, image, image-link, image-carousel or file-variable. */
+  type: string;
+  title: string;
+  /** JSON text: texts per language, { en: image } or { en: carousel items }, or a stored file. */
+  content: string;
+  /** JSON text: the upload URLs (/uploads/content/…) this row owns. */
+  files: string;
+  reviewable: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  contents: ContentTable;
+}
+
+export type ContentRow = Selectable<ContentTable>;

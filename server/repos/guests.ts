@@ -48,7 +48,12 @@ export async function findGuest(db: Db, guestId: string): Promise<StoredGuest | 
     .where('id', '=', guestId)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, botId: row.bot_id, session: JSON.parse(row.state) as GuestSession, version: row.version };
+  return {
+    id: row.id,
+    botId: row.bot_id,
+    session: JSON.parse(row.state) as GuestSession,
+    version: row.version,
+  };
 }
 
 export async function touchGuest(db: Db, guestId: string, now = Date.now()): Promise<boolean> {
@@ -83,7 +88,15 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
     version = 1;
     await trx
       .insertInto('guest_sessions')
-      .values({ id: guestId, bot_id: turn.botId, state, version, created_at: now, updated_at: now, last_seen_at: now })
+      .values({
+        id: guestId,
+        bot_id: turn.botId,
+        state,
+        version,
+        created_at: now,
+        updated_at: now,
+        last_seen_at: now,
+      })
       .execute();
   } else {
     version = turn.expectedVersion + 1;
@@ -132,7 +145,13 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
     };
     await trx
       .insertInto('notification_subscriptions')
-      .values({ ...values, guest_id: guestId, bot_id: turn.botId, push_message_type: s.pushMessageType, created_at: now })
+      .values({
+        ...values,
+        guest_id: guestId,
+        bot_id: turn.botId,
+        push_message_type: s.pushMessageType,
+        created_at: now,
+      })
       .onConflict((oc) => oc.columns(['guest_id', 'push_message_type']).doUpdateSet(values))
       .execute();
   }

@@ -5,6 +5,8 @@ import bots from './bots/index.js';
 import flow from './flow/index.js';
 import widget from './widget/index.js';
 import chat from './chat/index.js';
+import content from './content/index.js';
+import linkPreview from './linkpreview/index.js';
 
 /** Every /api route, one plugin per area; the folder is the URL. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -14,6 +16,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(flow);
   await app.register(widget);
   await app.register(chat);
+  await app.register(content);
+  await app.register(linkPreview);
 };
 
 export default routes;

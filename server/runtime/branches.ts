@@ -5,7 +5,10 @@
 import { evaluateCondition, isTruthy } from '../../src/core/condition/index.js';
 import type { Slot } from '../../src/core/flow/index.js';
 
-export function chooseBranch(slots: readonly Slot[], scope: Readonly<Record<string, unknown>>): string | null {
+export function chooseBranch(
+  slots: readonly Slot[],
+  scope: Readonly<Record<string, unknown>>,
+): string | null {
   let fallback: Slot | undefined;
   for (const slot of slots) {
     if (slot.onFailure) continue;

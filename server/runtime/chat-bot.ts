@@ -28,7 +28,11 @@ function jsonList<T>(text: string): T[] {
   }
 }
 
-export async function loadChatBot(db: Kysely<Database>, botId: number, flowName: string): Promise<ChatBot | null> {
+export async function loadChatBot(
+  db: Kysely<Database>,
+  botId: number,
+  flowName: string,
+): Promise<ChatBot | null> {
   const row = await db
     .selectFrom('bots')
     .leftJoin('users', 'users.id', 'bots.user_id')
@@ -57,6 +61,7 @@ export async function loadChatBot(db: Kysely<Database>, botId: number, flowName:
     origins: jsonList<string>(row.origins),
     allowSubpaths: row.allow_subpaths === 1,
     ttsGender: row.tts_gender === 1 ? 'male' : 'female',
-    flow: row.flow_id != null && row.flow_version != null ? { id: row.flow_id, version: row.flow_version } : null,
+    flow:
+      row.flow_id != null && row.flow_version != null ? { id: row.flow_id, version: row.flow_version } : null,
   };
 }

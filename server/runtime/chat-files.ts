@@ -11,7 +11,12 @@ export const MAX_CHAT_FILE_BYTES = 10 * 1024 * 1024;
 export const CHAT_FILE_URL_PREFIX = '/uploads/chat/';
 const NAME_RULE = /^[0-9a-f]{32}\.(?:gif|jpg|png|pdf)$/;
 
-const MIME: Record<string, string> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
+const MIME: Record<string, string> = {
+  gif: 'image/gif',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
 
 /** gif, jpg, png or pdf by the content, or null for anything else. */
 export function sniffChatFile(data: Buffer): 'gif' | 'jpg' | 'png' | 'pdf' | null {
@@ -33,7 +38,12 @@ export async function saveChatFile(
   await fs.writeFile(path.join(dir, name), file.data, { flag: 'wx' });
   // Only the base name the guest gave is kept, and only for showing it.
   const shown = path.basename(file.filename || `file.${type}`).slice(0, 200);
-  return { name: shown, url: `${publicUrl}${CHAT_FILE_URL_PREFIX}${name}`, type: MIME[type], size: file.data.length };
+  return {
+    name: shown,
+    url: `${publicUrl}${CHAT_FILE_URL_PREFIX}${name}`,
+    type: MIME[type],
+    size: file.data.length,
+  };
 }
 
 /** The bytes of a stored chat file named by its URL; null for anything that is not one. */

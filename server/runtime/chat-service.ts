@@ -70,7 +70,9 @@ export interface ChatAnswer {
   language: string;
 }
 
-export type ServicePorts = Pick<RuntimePorts, 'http' | 'llm' | 'retrieval' | 'clock'> & { speech: SpeechPort };
+export type ServicePorts = Pick<RuntimePorts, 'http' | 'llm' | 'retrieval' | 'clock'> & {
+  speech: SpeechPort;
+};
 
 export class ChatService {
   readonly flows: FlowCache;
@@ -125,7 +127,10 @@ export class ChatService {
     const root = request.targetTemplate || MAIN_FLOW;
     const flow = bot.flow ? await this.flows.at(bot.id, root, bot.flow) : null;
     if (!flow || !flow.nodes.length) {
-      throw new ChatError(404, root === MAIN_FLOW ? NO_FLOW : `The flow template "${root}" has no published flow`);
+      throw new ChatError(
+        404,
+        root === MAIN_FLOW ? NO_FLOW : `The flow template "${root}" has no published flow`,
+      );
     }
     const codes = await this.languageCodes();
     if (!request.guestId) return this.turn(bot, flow, null, crypto.randomUUID(), request, codes);
@@ -133,11 +138,18 @@ export class ChatService {
     return this.withGuest(guestId, bot.id, (guest) => this.turn(bot, flow, guest, guestId, request, codes));
   }
 
-  private prepare(bot: ChatBot, guest: StoredGuest | null, root: string, request: ChatRequest, codes: Map<number, string>) {
+  private prepare(
+    bot: ChatBot,
+    guest: StoredGuest | null,
+    root: string,
+    request: ChatRequest,
+    codes: Map<number, string>,
+  ) {
     const fallback = codes.get(bot.language) ?? 'en';
     let session: GuestSession = guest ? guest.session : newSession(root, fallback);
     // The emulator switched to another template: a fresh run, numbered after the old messages.
-    if (session.flow !== root) session = { ...newSession(root, session.language), messageCount: session.messageCount };
+    if (session.flow !== root)
+      session = { ...newSession(root, session.language), messageCount: session.messageCount };
     if (request.language && !session.preferredLanguage) session.language = request.language;
     const env = session.env;
     if (request.courseId !== undefined) env.ENV_COURSE_ID = request.courseId;
@@ -163,12 +175,22 @@ export class ChatService {
       return { guestId, replies: [], oldConversation, language: session.language };
     }
     const subscriptions: Subscription[] = [];
-    const result = await step(flow, session, { text: request.text, file: request.file }, this.turnPorts(bot, subscriptions, codes));
+    const result = await step(
+      flow,
+      session,
+      { text: request.text, file: request.file },
+      this.turnPorts(bot, subscriptions, codes),
+    );
 
     const messages: NewMessage[] = [];
     if (!request.ignoreSaving) {
       const said = session.language;
-      if (request.file) messages.push({ sender: 'user', payload: { type: 'file', content: request.file }, languageCode: said });
+      if (request.file)
+        messages.push({
+          sender: 'user',
+          payload: { type: 'file', content: request.file },
+          languageCode: said,
+        });
       if (request.text.trim()) {
         const content = result.secretInput ? '*'.repeat(request.text.length) : request.text;
         messages.push({ sender: 'user', payload: { type: 'text', content }, languageCode: said });
@@ -179,7 +201,12 @@ export class ChatService {
     for (const reply of result.replies) {
       const wire = wireReply(reply);
       const languageCode = reply.languageCode ?? result.session.language;
-      const out: ChatReply = { ...wire, from: 'bot', language_code: languageCode, date: new Date(now).toISOString() };
+      const out: ChatReply = {
+        ...wire,
+        from: 'bot',
+        language_code: languageCode,
+        date: new Date(now).toISOString(),
+      };
       if (isKeptInConversation(wire)) {
         out.id = session.messageCount + messages.length;
         messages.push({ sender: 'bot', payload: wire, translations: reply.translations, languageCode });

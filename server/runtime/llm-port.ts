@@ -27,7 +27,9 @@ export class LlmError extends Error {}
 export function createLlm(config: LlmConfig): LlmPort & SpeechPort {
   const base = config.llmBaseUrl.replace(/\/+$/, '');
   const configured = base.length > 0;
-  const auth: Record<string, string> = config.llmApiKey ? { authorization: `Bearer ${config.llmApiKey}` } : {};
+  const auth: Record<string, string> = config.llmApiKey
+    ? { authorization: `Bearer ${config.llmApiKey}` }
+    : {};
 
   async function post(path: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
     if (!configured) throw new LlmError('No LLM endpoint is configured');
@@ -64,7 +66,9 @@ export function createLlm(config: LlmConfig): LlmPort & SpeechPort {
         voice: voice === 'male' ? 'onyx' : 'nova',
         response_format: 'wav',
       };
-      const response = await post('/audio/speech', JSON.stringify(body), { 'content-type': 'application/json' });
+      const response = await post('/audio/speech', JSON.stringify(body), {
+        'content-type': 'application/json',
+      });
       return Buffer.from(await response.arrayBuffer());
     },
     async transcribe(audio, language) {

@@ -68,7 +68,11 @@ type LookupCallback = (error: Error | null, address: string | dns.LookupAddress[
  * A `lookup` for http.request that refuses names resolving to a private address. The socket
  * connects to the address checked here, so a name cannot pass the check and then rebind.
  */
-export function publicOnlyLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
+export function publicOnlyLookup(
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: LookupCallback,
+): void {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     const list = addresses as dns.LookupAddress[];

@@ -8,6 +8,10 @@ import type { Config } from '../../server/config.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
 
+/** A JSON answer, read loosely: the tests assert on its fields. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Loose = Record<string, any>;
+
 export const PAGE = 'https://shop.example.com/help/faq';
 
 export interface ChatTest {
@@ -23,7 +27,10 @@ export async function listen(t: TestApp): Promise<string> {
 }
 
 /** A listening app with a customer and a bot (origins https://shop.example.com, subpaths allowed). */
-export async function chatTest(overrides: Partial<Config> = {}, botChanges: Record<string, unknown> = {}): Promise<ChatTest> {
+export async function chatTest(
+  overrides: Partial<Config> = {},
+  botChanges: Record<string, unknown> = {},
+): Promise<ChatTest> {
   const t = await createTestApp(overrides);
   const base = await listen(t);
   const owner = await customer(t);
@@ -31,7 +38,11 @@ export async function chatTest(overrides: Partial<Config> = {}, botChanges: Reco
   return { t, base, owner, botId: bot.id as number };
 }
 
-export function node<T extends NodeType>(type: T, id: string, fields: Partial<NodeOfType<T>> = {}): NodeOfType<T> {
+export function node<T extends NodeType>(
+  type: T,
+  id: string,
+  fields: Partial<NodeOfType<T>> = {},
+): NodeOfType<T> {
   return { ...newNode(type, id, 0, 0, id), ...fields } as NodeOfType<T>;
 }
 
@@ -47,7 +58,7 @@ export function text(content: string | Record<string, string>) {
 
 async function call(base: string, path: string, init: RequestInit) {
   const response = await fetch(`${base}${path}`, init);
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Loose };
 }
 
 /** Publishes the main flow as the editor does; answers the new version. */
@@ -79,7 +90,11 @@ export async function publishTemplate(c: ChatTest, name: string, nodes: FlowNode
 export type ChatFields = Record<string, string | Blob | undefined>;
 
 /** POST /api/chat as the widget sends it (multipart, the host page in X-BotFlow-Origin). */
-export function chat(c: Pick<ChatTest, 'base' | 'botId'>, fields: ChatFields, headers: Record<string, string> = {}) {
+export function chat(
+  c: Pick<ChatTest, 'base' | 'botId'>,
+  fields: ChatFields,
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append('bot_id', String(c.botId));
   for (const [name, value] of Object.entries(fields)) {
@@ -87,7 +102,11 @@ export function chat(c: Pick<ChatTest, 'base' | 'botId'>, fields: ChatFields, he
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, value, name === 'file' ? 'upload.bin' : undefined);
   }
-  return call(c.base, '/api/chat', { method: 'POST', body: form, headers: { 'x-botflow-origin': PAGE, ...headers } });
+  return call(c.base, '/api/chat', {
+    method: 'POST',
+    body: form,
+    headers: { 'x-botflow-origin': PAGE, ...headers },
+  });
 }
 
 /** A guest who keeps its guest_id between messages. */
@@ -101,12 +120,12 @@ export function guest(c: Pick<ChatTest, 'base' | 'botId'>, extra: ChatFields = {
       const res = await chat(c, { message, guest_id: state.id, ...extra, ...fields });
       if (res.status !== 200) throw new Error(`chat failed (${res.status}): ${JSON.stringify(res.body)}`);
       state.id = res.body.guest_id;
-      return res.body.reply as Record<string, any>[];
+      return res.body.reply as Loose[];
     },
   };
 }
 
-export function contents(replies: Record<string, any>[]): unknown[] {
+export function contents(replies: Loose[]): unknown[] {
   return replies.map((r) => r.content);
 }
 
@@ -115,7 +134,9 @@ export function request(base: string, path: string, init: RequestInit = {}) {
 }
 
 /** A local HTTP API for api nodes: answers by path, records what it was sent. */
-export async function startApi(handler: (req: http.IncomingMessage, body: string) => { status: number; body: unknown; delayMs?: number }) {
+export async function startApi(
+  handler: (req: http.IncomingMessage, body: string) => { status: number; body: unknown; delayMs?: number },
+) {
   const seen: { method?: string; url?: string; body: string; headers: http.IncomingHttpHeaders }[] = [];
   const server = http.createServer((req, res) => {
     let body = '';

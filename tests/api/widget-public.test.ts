@@ -13,7 +13,10 @@ describe('widget public routes', () => {
   beforeAll(async () => {
     const distDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'botflow-widget-dist-'));
     fs.mkdirSync(path.join(distDir, 'widget', 'chat'), { recursive: true });
-    fs.writeFileSync(path.join(distDir, 'widget', 'chat', 'index.html'), '<!doctype html><div id="chat"></div>');
+    fs.writeFileSync(
+      path.join(distDir, 'widget', 'chat', 'index.html'),
+      '<!doctype html><div id="chat"></div>',
+    );
     t = await createTestApp({ distDir });
     owner = await customer(t);
     bot = await createBot(t, owner, {
@@ -59,10 +62,17 @@ describe('widget public routes', () => {
   });
 
   it('refuses a page outside the registered origins, and says why', async () => {
-    for (const page of ['https://shop.example.com/', 'https://evil.example.com/store', 'http://localhost:5174/']) {
+    for (const page of [
+      'https://shop.example.com/',
+      'https://evil.example.com/store',
+      'http://localhost:5174/',
+    ]) {
       const res = await read(bot.id, { 'x-botflow-origin': page });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, message: "This page is not one of the bot's registered origins." });
+      expect(res.json()).toEqual({
+        success: false,
+        message: "This page is not one of the bot's registered origins.",
+      });
     }
   });
 
@@ -84,9 +94,16 @@ describe('widget public routes', () => {
   });
 
   it('follows the subpath toggle', async () => {
-    const exact = await createBot(t, owner, { origins: ['https://shop.example.com/store'], allow_subpaths: false });
-    expect((await read(exact.id, { 'x-botflow-origin': 'https://shop.example.com/store/' })).statusCode).toBe(200);
-    expect((await read(exact.id, { 'x-botflow-origin': 'https://shop.example.com/store/a' })).statusCode).toBe(403);
+    const exact = await createBot(t, owner, {
+      origins: ['https://shop.example.com/store'],
+      allow_subpaths: false,
+    });
+    expect((await read(exact.id, { 'x-botflow-origin': 'https://shop.example.com/store/' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await read(exact.id, { 'x-botflow-origin': 'https://shop.example.com/store/a' })).statusCode,
+    ).toBe(403);
   });
 
   it('answers 404 for an unknown bot and 400 for a malformed id', async () => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signUpAndConfirm } from './helpers';
 import {
   board,
+  clickableLinkPoint,
   createBot,
   drag,
   enableBoardHook,
@@ -116,8 +117,9 @@ test('an author builds, edits, publishes and reopens a flow on the board', async
   });
 
   await test.step('delete a link with its button, and a node with the Delete key', async () => {
-    const [first] = await board(page, 'links');
-    await page.mouse.click(first.middle.x, first.middle.y);
+    const first = (await board(page, 'links'))[1];
+    const point = await clickableLinkPoint(page, first);
+    await page.mouse.click(point.x, point.y);
     await expect.poll(() => board(page, 'selection')).toEqual({ nodeId: null, linkId: first.id });
     await page.getByRole('button', { name: 'Delete link' }).click();
     expect((await board(page, 'links')).map((l) => l.id)).not.toContain(first.id);
@@ -135,6 +137,18 @@ test('an author builds, edits, publishes and reopens a flow on the board', async
     const modal = page.getByRole('dialog', { name: 'Edit node' });
     await expect(modal).toContainText('Choice 1');
     await modal.getByRole('button', { name: 'Close' }).first().click();
+  });
+
+  await test.step('Run flow emits the run-flow event', async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as { runs: unknown[] };
+      w.runs = [];
+      window.addEventListener('botflow:run-flow', (event) => w.runs.push((event as CustomEvent).detail));
+    });
+    await page.getByRole('button', { name: 'Run flow' }).click();
+    expect(await page.evaluate(() => (window as unknown as { runs: unknown[] }).runs)).toEqual([
+      { botId: support.id, flowName: 'main' },
+    ]);
   });
 
   await screenshot(page, 'flow-board');
@@ -156,6 +170,66 @@ test('an author builds, edits, publishes and reopens a flow on the board', async
     );
     expect((await board(page, 'links')).map((l) => [l.from, l.slotId, l.to])).toEqual(links);
     expect((await nodeNamed(page, 'API 1')).x).toBe(moved.x);
+  });
+});
+
+test('the help modal, the drawer toggle and a stale publish', async ({ page, browser }) => {
+  const { support } = await customerWithBots(page);
+
+  await test.step('Bot Info & Help shows the bot and how to embed it', async () => {
+    await page.getByRole('button', { name: 'Bot Info & Help' }).click();
+    const help = page.getByRole('dialog', { name: 'Bot Info & Help' });
+    await expect(help).toContainText(String(support.id));
+    await expect(help).toContainText('Support Desk');
+    await expect(help).toContainText('https://shop.example.com');
+    await expect(help).toContainText('English (default), French');
+    const origin = new URL(page.url()).origin;
+    await expect(help.locator('code')).toHaveText(
+      `<script src="${origin}/widget/loader.js" data-bot-id="${support.id}"></script>`,
+    );
+    await expect(help.getByRole('row', { name: /Undo/ })).toContainText('Ctrl/Cmd + Z');
+    await screenshot(page, 'flow-help');
+    await help.getByRole('button', { name: 'Close' }).click();
+    await expect(help).toHaveCount(0);
+  });
+
+  await test.step('the drawer toggle hides and shows the dashboard drawer', async () => {
+    const drawer = page.getByRole('complementary', { name: 'Main menu' });
+    await expect(drawer).toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle dashboard drawer' }).click();
+    await expect(drawer).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle dashboard drawer' }).click();
+    await expect(drawer).toBeInViewport();
+  });
+
+  await test.step('publishing over a newer version is refused and shown, nothing is overwritten', async () => {
+    await addNode(page, 'Basic');
+    // Meanwhile the same flow is published from another tab.
+    const other = await browser.newContext();
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    await other.addInitScript(
+      ([t, id]) => {
+        localStorage.setItem('accessToken', t);
+        localStorage.setItem('activeBot', id);
+        localStorage.setItem('botflowTestHooks', '1');
+      },
+      [token!, String(support.id)] as const,
+    );
+    const tab = await other.newPage();
+    await tab.goto('/flow');
+    await waitForBoard(tab);
+    await addNode(tab, 'Choice');
+    await tab.getByRole('button', { name: 'Publish' }).click();
+    await expect(tab.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('alert')).toContainText('published by someone else');
+    // The changes stay on the board, unsaved, and the server keeps the other tab's flow.
+    await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible();
+    expect((await board(page, 'nodes')).map((n) => n.name)).toEqual(['Basic 1']);
+    expect((await flowViaApi(page, support.id)).nodes.map((n) => n.name)).toEqual(['Choice 1']);
+    await screenshot(page, 'flow-conflict');
   });
 });
 
@@ -181,6 +255,7 @@ test('flow templates are added, switched to, saved and deleted', async ({ page }
   await add.click();
   await expect(list.getByRole('button', { name: 'Order_status', exact: true })).toBeVisible();
   await expect(name).toHaveValue('');
+  await screenshot(page, 'flow-template-list');
   await name.fill('order status');
   await expect(add).toBeEnabled();
   await name.fill('Order status');
@@ -240,6 +315,17 @@ test('unsaved changes are guarded on bot switch and on leaving the page', async 
     await page.getByRole('link', { name: 'Bots' }).click();
     await expect.poll(() => asked).toEqual([LEAVE_PROMPT]);
     await expect(page).toHaveURL(/\/flow$/);
+  });
+
+  await test.step('closing the tab with unsaved changes asks first', async () => {
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
   });
 
   await test.step('accepting the bot switch opens the other bot without the changes', async () => {

@@ -25,6 +25,7 @@ export interface LinkFacts {
   slotId: number;
   to: string;
   middle: Point;
+  along: Point[];
 }
 
 interface BoardHook {
@@ -173,4 +174,18 @@ export async function emptySpot(
     }
   }
   throw new Error('no empty spot on the board');
+}
+
+/** A point on the link's curve that no node covers (nodes are hit before the links beneath them). */
+export async function clickableLinkPoint(page: Page, link: LinkFacts): Promise<Point> {
+  const boxes = (await board(page, 'nodes')).map((n) => n.box);
+  const free = link.along.find(
+    ({ x, y }) =>
+      !boxes.some(
+        (b) =>
+          x >= b.left - 12 && x <= b.left + b.width + 12 && y >= b.top - 12 && y <= b.top + b.height + 12,
+      ),
+  );
+  expect(free, `a visible point on link ${link.id}`).toBeTruthy();
+  return free!;
 }

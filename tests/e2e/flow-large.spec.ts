@@ -56,4 +56,12 @@ test('a 5,000-node flow opens, zooms and is drawn only where it is seen', async 
     expect(after.y - before.y).toBeCloseTo(-200, 0);
     await screenshot(page, 'flow-5000-panned');
   });
+
+  await test.step('the board follows the dark theme', async () => {
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await page.mouse.move(middle.x, middle.y);
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
+    await expect.poll(async () => (await board(page, 'view')).scale).toBeGreaterThan(0.99);
+    await screenshot(page, 'flow-5000-dark');
+  });
 });

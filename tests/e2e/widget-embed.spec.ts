@@ -80,7 +80,9 @@ test('a guest chats through the whole flow on the host page, then reloads and sw
 
   // File mode: only the chooser; the upload is shown as the guest's message.
   await expect(log(frame).getByText('Now send us a photo of your favourite cup.')).toBeVisible();
-  await frame.getByLabel('File to send').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: CUP_PNG });
+  await frame
+    .getByLabel('File to send')
+    .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: CUP_PNG });
   await expect(log(frame).getByText('cup.png')).toBeVisible();
 
   // The wizard asks its steps; an options step has buttons.
@@ -116,7 +118,8 @@ test('the host page drives the widget through window.BotFlow', async ({ page }) 
     () =>
       new Promise<string[]>((resolve) => {
         const seen: string[] = [];
-        const api = (window as unknown as { BotFlow: { on(e: string, f: (d: unknown) => void): void } }).BotFlow;
+        const api = (window as unknown as { BotFlow: { on(e: string, f: (d: unknown) => void): void } })
+          .BotFlow;
         api.on('open', () => seen.push('open'));
         api.on('notify', (data) => {
           seen.push(`notify:${(data as { content: string }).content}`);
@@ -147,7 +150,9 @@ test('custom UI and dark mode', async ({ page }) => {
   await frame.getByRole('switch', { name: 'Dark mode' }).click();
   await expect(frame.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'false');
   await frame.getByRole('button', { name: 'Menu' }).click();
-  await expect(frame.getByRole('navigation', { name: 'Chat menu' }).getByRole('button', { name: 'french' })).toBeVisible();
+  await expect(
+    frame.getByRole('navigation', { name: 'Chat menu' }).getByRole('button', { name: 'french' }),
+  ).toBeVisible();
   await screenshot(page, 'widget-custom-ui');
   await frame.getByRole('button', { name: 'Options' }).click();
   await frame.getByRole('menuitem', { name: 'Restart the conversation' }).click();
@@ -155,7 +160,9 @@ test('custom UI and dark mode', async ({ page }) => {
 });
 
 test('the same page on an unregistered origin gets no chat, and says why', async ({ page }) => {
-  const warning = page.waitForEvent('console', (message) => message.text().includes('BotFlow: no chat on this page'));
+  const warning = page.waitForEvent('console', (message) =>
+    message.text().includes('BotFlow: no chat on this page'),
+  );
   await page.goto(hostPage(UNREGISTERED_SITE, botId));
   expect((await warning).text()).toContain("This page is not one of the bot's registered origins.");
   await expect(page.getByRole('button', { name: /Chat with/ })).toHaveCount(0);

@@ -43,7 +43,10 @@ describe('ai node', () => {
     const chat = conversation(flow, fakes, session());
     expect(contents(await chat.send('hi'))).toEqual(['Ask me anything']);
     expect(chat.session.at?.wait).toEqual({ kind: 'ai-query' });
-    expect(contents(await chat.send('Are boots waterproof?'))).toEqual(['You asked: Are boots waterproof?', 'done']);
+    expect(contents(await chat.send('Are boots waterproof?'))).toEqual([
+      'You asked: Are boots waterproof?',
+      'done',
+    ]);
     expect(chat.session.aiQuery).toBe('Are boots waterproof?');
   });
 
@@ -63,7 +66,10 @@ describe('ai node', () => {
 
   it('says AI is not configured and goes on when there is no endpoint', async () => {
     const fakes = fakePorts({ llmConfigured: false });
-    expect(contents(await conversation(aiFlow(), fakes, session()).send('x'))).toEqual([AI_NOT_CONFIGURED, 'done']);
+    expect(contents(await conversation(aiFlow(), fakes, session()).send('x'))).toEqual([
+      AI_NOT_CONFIGURED,
+      'done',
+    ]);
     expect(fakes.chats).toHaveLength(0);
   });
 

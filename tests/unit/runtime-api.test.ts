@@ -72,7 +72,9 @@ describe('api node', () => {
         return json(200, { state: 'late' });
       },
     });
-    const replies = await conversation(apiFlow({}, { retries: 1, retryDelay: 2.5 }), fakes, session()).send('go');
+    const replies = await conversation(apiFlow({}, { retries: 1, retryDelay: 2.5 }), fakes, session()).send(
+      'go',
+    );
     expect(contents(replies)).toEqual(['Status 200: late']);
     expect(fakes.sleeps).toEqual([2500]);
   });
@@ -93,23 +95,31 @@ describe('api node', () => {
     const fakes = fakePorts({ respond: () => json(200, { state: 'lost' }) });
     const flow = apiFlow();
     const call = flow.byId.get('call') as ApiNode;
-    call.next = [{ id: 2, node: 'lost', condition: { en: 'result.state == "lost"' } }, { id: 0, node: 'ok' }];
+    call.next = [
+      { id: 2, node: 'lost', condition: { en: 'result.state == "lost"' } },
+      { id: 0, node: 'ok' },
+    ];
     const lost = node('basic', 'lost', { entries: [text('Sorry, lost')] });
     const withLost = flowOf([...flow.nodes, lost]);
     expect(contents(await conversation(withLost, fakes, session()).send('go'))).toEqual(['Sorry, lost']);
   });
 
   it('shows the result when asked', async () => {
-    const fakes = fakePorts({ respond: () => ({ status: 200, contentType: 'text/plain', body: 'plain answer' }) });
+    const fakes = fakePorts({
+      respond: () => ({ status: 200, contentType: 'text/plain', body: 'plain answer' }),
+    });
     const replies = await conversation(apiFlow({ showResult: true }), fakes, session()).send('go');
     expect(replies[0]).toMatchObject({ type: 'api', content: 'plain answer', status: 200 });
   });
 
   it('keeps a JSON body valid whatever the guest typed', async () => {
     const fakes = fakePorts();
-    const flow = apiFlow({ body: '{"name": "${{name}}", "age": ${{age}}, "tags": ${{tags}}, "none": ${{nothing}}}' }, {
-      method: 'post',
-    });
+    const flow = apiFlow(
+      { body: '{"name": "${{name}}", "age": ${{age}}, "tags": ${{tags}}, "none": ${{nothing}}}' },
+      {
+        method: 'post',
+      },
+    );
     const s = session();
     Object.assign(s.variables, { name: 'Ada "the" \\ Countess', age: 36, tags: ['a'] });
     await conversation(flow, fakes, s).send('go');
@@ -122,16 +132,24 @@ describe('api node', () => {
 
   it('sends form data with text rows and a file variable', async () => {
     const fakes = fakePorts();
-    const flow = apiFlow({}, {
-      method: 'put',
-      bodyType: 'form-data',
-      data: [
-        { name: 'who', value: '${{query}}', type: 'text' },
-        { name: 'cv', value: '${{doc}}', type: 'file' },
-      ],
-    });
+    const flow = apiFlow(
+      {},
+      {
+        method: 'put',
+        bodyType: 'form-data',
+        data: [
+          { name: 'who', value: '${{query}}', type: 'text' },
+          { name: 'cv', value: '${{doc}}', type: 'file' },
+        ],
+      },
+    );
     const s = session();
-    s.variables.doc = { name: 'cv.pdf', url: 'http://x/uploads/chat/f.pdf', type: 'application/pdf', size: 12 };
+    s.variables.doc = {
+      name: 'cv.pdf',
+      url: 'http://x/uploads/chat/f.pdf',
+      type: 'application/pdf',
+      size: 12,
+    };
     await conversation(flow, fakes, s).send('go');
     const body = fakes.requests[0].body;
     expect(body?.kind).toBe('form');

@@ -54,7 +54,9 @@ describe('basic node: content', () => {
 
   it('builds carousels from URLs, files, a JSON list variable and a file variable', async () => {
     const session = newSession('main', 'en');
-    session.variables.shop = { data: { items: [{ img: 'https://x.test/1.png' }, { img: 'https://x.test/2.png' }, {}] } };
+    session.variables.shop = {
+      data: { items: [{ img: 'https://x.test/1.png' }, { img: 'https://x.test/2.png' }, {}] },
+    };
     session.variables.photo = { name: 'p.png', url: 'https://x.test/p.png', type: 'image/png', size: 3 };
     const items = [
       { id: 1, type: 'url', url: 'https://x.test/${{kind}}.png' },
@@ -63,7 +65,11 @@ describe('basic node: content', () => {
       { id: 4, type: 'file-variable', variable_name: 'photo' },
     ];
     session.variables.kind = 'cat';
-    const replies = await conversation(basicFlow([content('image-carousel', items, 'Gallery')]), fakePorts(), session).send('x');
+    const replies = await conversation(
+      basicFlow([content('image-carousel', items, 'Gallery')]),
+      fakePorts(),
+      session,
+    ).send('x');
     expect(replies).toEqual([
       expect.objectContaining({
         type: 'image-carousel',
@@ -82,7 +88,10 @@ describe('basic node: content', () => {
   it('says a delay in seconds and skips empty texts', async () => {
     const flow = basicFlow([{ type: 'delay', seconds: 1.5 }, text('  '), text('after')]);
     const replies = await conversation(flow, fakePorts()).send('x');
-    expect(replies).toMatchObject([{ type: 'delay', seconds: 1.5 }, { type: 'text', content: 'after' }]);
+    expect(replies).toMatchObject([
+      { type: 'delay', seconds: 1.5 },
+      { type: 'text', content: 'after' },
+    ]);
   });
 });
 
@@ -109,7 +118,11 @@ describe('basic node: variables', () => {
   });
 
   it('waits for a number, asks again when the input is not one, then goes on', async () => {
-    const flow = basicFlow([text('How old?'), variable('age', 'number', { wait: true }), text('You are ${{age}}')]);
+    const flow = basicFlow([
+      text('How old?'),
+      variable('age', 'number', { wait: true }),
+      text('You are ${{age}}'),
+    ]);
     const chat = conversation(flow, fakePorts());
     expect(contents(await chat.send('hi'))).toEqual(['How old?']);
     expect(chat.session.at?.wait).toEqual({ kind: 'variable', entry: 1 });
@@ -119,7 +132,10 @@ describe('basic node: variables', () => {
   });
 
   it('checks json and bool input', async () => {
-    const flow = basicFlow([variable('cfg', 'json', { wait: true }), variable('yes', 'bool', { wait: true })]);
+    const flow = basicFlow([
+      variable('cfg', 'json', { wait: true }),
+      variable('yes', 'bool', { wait: true }),
+    ]);
     const chat = conversation(flow, fakePorts());
     await chat.send('start');
     expect(contents(await chat.send('{bad'))).toEqual([INPUT_MESSAGES.json]);

@@ -4,9 +4,15 @@ import { newSession } from '../../server/runtime/session.js';
 import { contents, conversation, fakePorts, flowOf, node, text } from './runtime-support.js';
 
 function menu(noMatch: string | null = 'sorry'): ChoiceNode {
-  const ask = node('choice', 'menu', { message: { en: '<p>What do you need?</p>', fr: '<p>Que voulez-vous ?</p>' } });
+  const ask = node('choice', 'menu', {
+    message: { en: '<p>What do you need?</p>', fr: '<p>Que voulez-vous ?</p>' },
+  });
   ask.next = [
-    { id: 1, node: 'orders', option: { en: { name: 'Orders', alt: ['order', 'parcel'] }, fr: { name: 'Commandes' } } },
+    {
+      id: 1,
+      node: 'orders',
+      option: { en: { name: 'Orders', alt: ['order', 'parcel'] }, fr: { name: 'Commandes' } },
+    },
     { id: 2, node: 'help', option: { en: { name: 'Help' } } },
     { id: 0, node: noMatch },
   ];

@@ -44,7 +44,12 @@ async function failure(promise: Promise<unknown>): Promise<HttpError> {
 describe('http port', () => {
   it('refuses loopback and private targets unless they are allowed', async () => {
     const strict = createHttpPort({ allowPrivateTargets: false });
-    for (const url of [`${base}/echo`, 'http://localhost:9/x', 'http://[::1]:9/', 'http://169.254.169.254/latest']) {
+    for (const url of [
+      `${base}/echo`,
+      'http://localhost:9/x',
+      'http://[::1]:9/',
+      'http://169.254.169.254/latest',
+    ]) {
       const error = await failure(strict.request({ method: 'GET', url, headers: {} }));
       expect(error).toBeInstanceOf(HttpError);
       expect(error.kind).toBe('blocked');
@@ -55,7 +60,17 @@ describe('http port', () => {
   });
 
   it('knows the private ranges', () => {
-    for (const address of ['127.0.0.1', '10.0.0.8', '172.20.1.1', '192.168.1.1', '100.64.0.1', '::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:a00:1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:a00:1',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
     for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
@@ -82,8 +97,12 @@ describe('http port', () => {
 
   it('times out, caps the response size, and follows redirects only to allowed places', async () => {
     const port = createHttpPort({ allowPrivateTargets: true, timeoutMs: 100, maxResponseBytes: 1000 });
-    expect((await failure(port.request({ method: 'GET', url: `${base}/slow`, headers: {} }))).kind).toBe('timeout');
-    expect((await failure(port.request({ method: 'GET', url: `${base}/big`, headers: {} }))).kind).toBe('too-large');
+    expect((await failure(port.request({ method: 'GET', url: `${base}/slow`, headers: {} }))).kind).toBe(
+      'timeout',
+    );
+    expect((await failure(port.request({ method: 'GET', url: `${base}/big`, headers: {} }))).kind).toBe(
+      'too-large',
+    );
     const moved = await port.request({
       method: 'POST',
       url: `${base}/moved`,
@@ -91,9 +110,9 @@ describe('http port', () => {
       body: { kind: 'json', text: '{}' },
     });
     expect(JSON.parse(moved.body)).toMatchObject({ method: 'GET', url: '/echo?after=redirect' });
-    expect((await failure(port.request({ method: 'GET', url: 'ftp://example.com/', headers: {} }))).kind).toBe(
-      'invalid-url',
-    );
+    expect(
+      (await failure(port.request({ method: 'GET', url: 'ftp://example.com/', headers: {} }))).kind,
+    ).toBe('invalid-url');
   });
 });
 
@@ -101,13 +120,15 @@ describe('guest queue', () => {
   it("runs one guest's turns one after the other, others in parallel, and survives failures", async () => {
     const queue = new GuestQueue();
     const order: string[] = [];
-    const slow = (label: string, ms: number, fail = false) => async () => {
-      order.push(`start ${label}`);
-      await new Promise((r) => setTimeout(r, ms));
-      order.push(`end ${label}`);
-      if (fail) throw new Error(label);
-      return label;
-    };
+    const slow =
+      (label: string, ms: number, fail = false) =>
+      async () => {
+        order.push(`start ${label}`);
+        await new Promise((r) => setTimeout(r, ms));
+        order.push(`end ${label}`);
+        if (fail) throw new Error(label);
+        return label;
+      };
     const a1 = queue.run('a', slow('a1', 30, true));
     const a2 = queue.run('a', slow('a2', 1));
     const b1 = queue.run('b', slow('b1', 1));

@@ -15,7 +15,12 @@ describe('realtime-ai and call nodes', () => {
     session.variables.topic = 'trains';
     const chat = conversation(flowOf([live, after()]), fakePorts(), session);
     expect(await chat.send('hi')).toMatchObject([
-      { type: 'realtime-ai', prompt: 'Talk about trains', waitForUserInteraction: true, hideAIResponse: false },
+      {
+        type: 'realtime-ai',
+        prompt: 'Talk about trains',
+        waitForUserInteraction: true,
+        hideAIResponse: false,
+      },
     ]);
     expect(await chat.send('hello?')).toEqual([]);
     expect(contents(await chat.send(REALTIME_AI_ENDED))).toEqual(['after']);
@@ -55,7 +60,10 @@ describe('language-changer node', () => {
     expect(reply).toMatchObject({ content: 'Bonjour', languageCode: 'fr' });
     expect(chat.session).toMatchObject({ language: 'fr', preferredLanguage: null });
 
-    const toSpanish = link(node('language-changer', 'es', { language: 5, rememberPreference: true }), 'greet');
+    const toSpanish = link(
+      node('language-changer', 'es', { language: 5, rememberPreference: true }),
+      'greet',
+    );
     const remembered = conversation(flowOf([toSpanish, greet]), fakePorts());
     expect(contents(await remembered.send('hi'))).toEqual(['Hola']);
     expect(remembered.session).toMatchObject({ language: 'es', preferredLanguage: 'es' });
@@ -94,18 +102,30 @@ describe('device-permission node', () => {
 describe('notification and dynamic nodes', () => {
   it('subscribes the guest with the push type, template, start and frequency, and goes on', async () => {
     const notify = link(
-      node('notification', 'notify', { template: { en: 'Weather for ${{city}}' }, startAt: '07:30', frequency: 12 }),
+      node('notification', 'notify', {
+        template: { en: 'Weather for ${{city}}' },
+        startAt: '07:30',
+        frequency: 12,
+      }),
       'after',
     );
     const fakes = fakePorts();
     expect(contents(await conversation(flowOf([notify, after()]), fakes).send('hi'))).toEqual(['after']);
     expect(fakes.subscriptions).toEqual([
-      { pushMessageType: 'WEATHER', template: { en: 'Weather for ${{city}}' }, startAt: '07:30', frequency: 12, language: 'en' },
+      {
+        pushMessageType: 'WEATHER',
+        template: { en: 'Weather for ${{city}}' },
+        startAt: '07:30',
+        frequency: 12,
+        language: 'en',
+      },
     ]);
   });
 
   it('passes through a dynamic node along its branches', async () => {
     const dynamic = link(node('dynamic', 'dyn'), 'after');
-    expect(contents(await conversation(flowOf([dynamic, after()]), fakePorts()).send('hi'))).toEqual(['after']);
+    expect(contents(await conversation(flowOf([dynamic, after()]), fakePorts()).send('hi'))).toEqual([
+      'after',
+    ]);
   });
 });

@@ -92,7 +92,11 @@ describe('step: conditions', () => {
       { id: 2, node: 'x', condition: { en: '((' } },
       { id: 0, node: 'default' },
     ];
-    const flow = flowOf([start, node('basic', 'x', { entries: [text('x')] }), node('basic', 'default', { entries: [text('d')] })]);
+    const flow = flowOf([
+      start,
+      node('basic', 'x', { entries: [text('x')] }),
+      node('basic', 'default', { entries: [text('d')] }),
+    ]);
     expect(contents(await conversation(flow, fakePorts()).send('go'))).toEqual(['d']);
   });
 });
@@ -101,10 +105,16 @@ describe('step: flow templates', () => {
   it('runs the template and comes back to the next slot when it ends', async () => {
     const fakes = fakePorts();
     const inner = node('choice', 'inner-ask', { message: { en: 'Size?' } });
-    inner.next = [{ id: 1, node: 'inner-done', option: { en: { name: 'Large' } } }, { id: 0, node: null }];
+    inner.next = [
+      { id: 1, node: 'inner-done', option: { en: { name: 'Large' } } },
+      { id: 0, node: null },
+    ];
     fakes.templates.set(
       'sizes',
-      flowOf([inner, node('basic', 'inner-done', { entries: [text('Noted ${{USER_LAST_INPUT}}')] })], 'sizes'),
+      flowOf(
+        [inner, node('basic', 'inner-done', { entries: [text('Noted ${{USER_LAST_INPUT}}')] })],
+        'sizes',
+      ),
     );
     const use = link(node('flow-template', 'use', { templateName: 'sizes' }), 'after');
     const after = node('basic', 'after', { entries: [text('Back in main')] });

@@ -45,7 +45,8 @@ export function fakePorts(
     http: {
       async request(request) {
         fakes.requests.push(request);
-        const respond = options.respond ?? (() => ({ status: 200, contentType: 'application/json', body: '{}' }));
+        const respond =
+          options.respond ?? (() => ({ status: 200, contentType: 'application/json', body: '{}' }));
         return respond(request, fakes.requests.length);
       },
     },
@@ -62,7 +63,12 @@ export function fakePorts(
     flows: { template: async (name) => fakes.templates.get(name) ?? null },
     files: { read: async () => Buffer.from('%PDF-1.4 file') },
     providers: {
-      find: async (id) => ({ id, name: 'BotFlow Calls', endpoint: 'https://calls.example.com', profile_id: 'p1' }),
+      find: async (id) => ({
+        id,
+        name: 'BotFlow Calls',
+        endpoint: 'https://calls.example.com',
+        profile_id: 'p1',
+      }),
     },
     languageCode: (id) => CODES[id] ?? null,
   };
@@ -70,7 +76,11 @@ export function fakePorts(
 }
 
 /** A node of `type` with the editor's defaults, then `fields` over them. */
-export function node<T extends NodeType>(type: T, id: string, fields: Partial<NodeOfType<T>> = {}): NodeOfType<T> {
+export function node<T extends NodeType>(
+  type: T,
+  id: string,
+  fields: Partial<NodeOfType<T>> = {},
+): NodeOfType<T> {
   return { ...newNode(type, id, 0, 0, id), ...fields } as NodeOfType<T>;
 }
 
@@ -90,7 +100,11 @@ export function flowOf(nodes: FlowNode[], name = 'main'): RunnableFlow {
 }
 
 /** Drives a conversation: each `send` runs one turn and keeps the session. */
-export function conversation(flow: RunnableFlow, fakes: Fakes, session: GuestSession = newSession(flow.name, 'en')) {
+export function conversation(
+  flow: RunnableFlow,
+  fakes: Fakes,
+  session: GuestSession = newSession(flow.name, 'en'),
+) {
   let current = session;
   const chat = {
     last: undefined as StepResult | undefined,

@@ -22,9 +22,17 @@ function wizardFlow(fields: Field[], iterations = 1) {
 
 describe('wizard node', () => {
   it('asks each field with its sentence, repeats for the iterations and stores the list', async () => {
-    const chat = conversation(wizardFlow([field(1, 'text', 'name'), field(2, 'number', 'age')], 2), fakePorts());
+    const chat = conversation(
+      wizardFlow([field(1, 'text', 'name'), field(2, 'number', 'age')], 2),
+      fakePorts(),
+    );
     expect(await chat.send('start')).toMatchObject([
-      { type: 'wizard', content: 'Your name?', field: { type: 'text', attr: 'name' }, translations: { fr: 'Votre name ?' } },
+      {
+        type: 'wizard',
+        content: 'Your name?',
+        field: { type: 'text', attr: 'name' },
+        translations: { fr: 'Votre name ?' },
+      },
     ]);
     expect(contents(await chat.send('Ada'))).toEqual(['Your age?']);
     expect(contents(await chat.send('36'))).toEqual(['Your name?']);
@@ -63,10 +71,19 @@ describe('wizard node', () => {
         { id: 'b', label: { en: 'Large' }, value: 'L' },
       ],
     });
-    const bool = field(2, 'bool', 'gift', { booleans: { onTrue: { en: 'Yes please' }, onFalse: { en: 'No thanks' } } });
+    const bool = field(2, 'bool', 'gift', {
+      booleans: { onTrue: { en: 'Yes please' }, onFalse: { en: 'No thanks' } },
+    });
     const chat = conversation(wizardFlow([options, bool]), fakePorts());
     const [ask] = await chat.send('start');
-    expect(ask).toMatchObject({ field: { options: [{ id: 'a', label: 'Small' }, { id: 'b', label: 'Large' }] } });
+    expect(ask).toMatchObject({
+      field: {
+        options: [
+          { id: 'a', label: 'Small' },
+          { id: 'b', label: 'Large' },
+        ],
+      },
+    });
     expect(contents(await chat.send('medium'))[0]).toBe(WIZARD_MESSAGES.options);
     const [askBool] = await chat.send('petit');
     expect(askBool).toMatchObject({ field: { options: [{ label: 'Yes please' }, { label: 'No thanks' }] } });

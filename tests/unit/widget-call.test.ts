@@ -27,7 +27,10 @@ const person = (role_id: number, is_active: boolean): CallParticipant => ({
   account_profile_id: `p-${role_id}`,
 });
 
-function scripted(polls: (CallParticipant[] | Error)[], schedule: unknown = { mre_call_id: 'c1', join_code: 'J1' }) {
+function scripted(
+  polls: (CallParticipant[] | Error)[],
+  schedule: unknown = { mre_call_id: 'c1', join_code: 'J1' },
+) {
   const log: string[] = [];
   const port: CallProviderPort = {
     schedule: async (body) => (log.push(`schedule ${JSON.stringify(body.subject)}`), schedule),
@@ -50,21 +53,32 @@ function scripted(polls: (CallParticipant[] | Error)[], schedule: unknown = { mr
 
 describe('nextCallStep', () => {
   it('waits until someone is active, promotes an active agent when no host is active, then is ready', () => {
-    expect(nextCallStep([person(HOST_ROLE_ID, false), person(AGENT_ROLE_ID, false)])).toEqual({ kind: 'wait' });
+    expect(nextCallStep([person(HOST_ROLE_ID, false), person(AGENT_ROLE_ID, false)])).toEqual({
+      kind: 'wait',
+    });
     expect(nextCallStep([person(HOST_ROLE_ID, false), person(AGENT_ROLE_ID, true)])).toEqual({
       kind: 'promote',
       participant: person(AGENT_ROLE_ID, true),
     });
-    expect(nextCallStep([person(HOST_ROLE_ID, true), person(AGENT_ROLE_ID, true)])).toEqual({ kind: 'ready' });
+    expect(nextCallStep([person(HOST_ROLE_ID, true), person(AGENT_ROLE_ID, true)])).toEqual({
+      kind: 'ready',
+    });
   });
 });
 
 describe('providerError', () => {
   it('gives the message of the client error, the configuration message otherwise, null without errors', () => {
-    expect(providerError({ errors: [{ key: 'server', message: 'x' }, { key: 'client', message: 'No agents' }] })).toBe(
-      'No agents',
+    expect(
+      providerError({
+        errors: [
+          { key: 'server', message: 'x' },
+          { key: 'client', message: 'No agents' },
+        ],
+      }),
+    ).toBe('No agents');
+    expect(providerError({ errors: [{ key: 'server', message: 'boom' }] })).toBe(
+      WIDGET_TEXTS.callMisconfigured,
     );
-    expect(providerError({ errors: [{ key: 'server', message: 'boom' }] })).toBe(WIDGET_TEXTS.callMisconfigured);
     expect(providerError({ mre_call_id: 'c1' })).toBeNull();
   });
 });
@@ -84,7 +98,9 @@ describe('prepareCall', () => {
   it('tries a failed poll 3 more times, 1 s apart, then gives up with the configuration message', async () => {
     const failure = new Error('network');
     const { port, log, sleeps, options } = scripted([failure, failure, failure, failure]);
-    await expect(prepareCall(reply, port, options)).rejects.toThrow(new CallProblem(WIDGET_TEXTS.callMisconfigured));
+    await expect(prepareCall(reply, port, options)).rejects.toThrow(
+      new CallProblem(WIDGET_TEXTS.callMisconfigured),
+    );
     expect(log.filter((l) => l.startsWith('fetch'))).toHaveLength(4);
     expect(sleeps).toEqual([2000, 1000, 1000, 1000]);
   });
@@ -100,7 +116,9 @@ describe('prepareCall', () => {
       WIDGET_TEXTS.callMisconfigured,
     );
     const refusing = scripted([], { errors: [{ key: 'client', message: 'No agent is available' }] });
-    await expect(prepareCall(reply, refusing.port, refusing.options)).rejects.toThrow('No agent is available');
+    await expect(prepareCall(reply, refusing.port, refusing.options)).rejects.toThrow(
+      'No agent is available',
+    );
   });
 
   it('stops polling when aborted', async () => {

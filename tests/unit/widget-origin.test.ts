@@ -18,7 +18,12 @@ describe('parseRegisteredOrigin', () => {
   });
 
   it('keeps a missing scheme as null and treats the default port as none', () => {
-    expect(parseRegisteredOrigin('example.com')).toEqual({ scheme: null, host: 'example.com', port: '', path: '' });
+    expect(parseRegisteredOrigin('example.com')).toEqual({
+      scheme: null,
+      host: 'example.com',
+      port: '',
+      path: '',
+    });
     expect(parseRegisteredOrigin('https://example.com:443/')?.port).toBe('');
   });
 

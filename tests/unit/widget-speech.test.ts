@@ -28,7 +28,12 @@ describe('widget speech', () => {
 
 describe('accepted chat files (spec 3 §5)', () => {
   it('takes gif, jpeg, png and pdf only', () => {
-    expect([...ACCEPTED_CHAT_FILE_TYPES]).toEqual(['image/gif', 'image/jpeg', 'image/png', 'application/pdf']);
+    expect([...ACCEPTED_CHAT_FILE_TYPES]).toEqual([
+      'image/gif',
+      'image/jpeg',
+      'image/png',
+      'application/pdf',
+    ]);
     expect(isAcceptedChatFile('IMAGE/PNG')).toBe(true);
     expect(isAcceptedChatFile('image/webp')).toBe(false);
     expect(isAcceptedChatFile('text/html')).toBe(false);

@@ -16,6 +16,7 @@ import { createSpeaker } from './speech';
 import { safeStorage } from './storage';
 import { avatarOf, themeStyle } from './theme-style';
 import { useChat, type Chat } from './use-chat';
+import './chat.css';
 import { useHostEvents } from './use-host-events';
 import { useSteering } from './use-steering';
 
@@ -88,14 +89,18 @@ function Conversation(props: ChatAppProps & { client: ReturnType<typeof chatClie
   const { theme, bot } = loaded;
   const storage = safeStorage();
   const languages = bot?.languages ?? [];
-  const firstLanguage: WidgetLanguage | null = languages.find((l) => l.id === bot?.language) ?? languages[0] ?? null;
+  const firstLanguage: WidgetLanguage | null =
+    languages.find((l) => l.id === bot?.language) ?? languages[0] ?? null;
   const [speakerOn, setSpeakerOn] = useState(() => storage.getItem(SPEAKER_KEY) === 'true');
   const [dark, setDark] = useState(() => (props.themeMode ?? storage.getItem(THEME_MODE_KEY)) === 'dark');
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [listening, setListening] = useState(false);
   const chatRef = useRef<Chat | null>(null);
   const speaker = useMemo(() => createSpeaker(client, () => chatRef.current?.guestId ?? null), [client]);
-  const microphone = useMemo(() => createMicrophone(client, () => chatRef.current?.guestId ?? null), [client]);
+  const microphone = useMemo(
+    () => createMicrophone(client, () => chatRef.current?.guestId ?? null),
+    [client],
+  );
   const { steer, endCall } = useSteering(chatRef, bridge);
   const live = useRef({ speakerOn });
   live.current.speakerOn = speakerOn && Boolean(bot?.use_tts);
@@ -121,7 +126,11 @@ function Conversation(props: ChatAppProps & { client: ReturnType<typeof chatClie
 
   const stopDevices = () => (microphone.stop(), endCall());
   useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
-  useImperativeHandle(props.ref, () => ({ restart: () => void chat.restart(), send: (t) => void chat.send(t) }), [chat]);
+  useImperativeHandle(
+    props.ref,
+    () => ({ restart: () => void chat.restart(), send: (t) => void chat.send(t) }),
+    [chat],
+  );
 
   // The first open says Hello (spec 3 §4 Session).
   const started = useRef(false);
@@ -159,7 +168,12 @@ function Conversation(props: ChatAppProps & { client: ReturnType<typeof chatClie
   const classes = ['chat', dark && 'dark', props.customUI && 'custom', editMode && 'edit'].filter(Boolean);
 
   return (
-    <div className={classes.join(' ')} dir={rtl ? 'rtl' : 'ltr'} style={themeStyle(theme)} lang={chat.language?.code}>
+    <div
+      className={classes.join(' ')}
+      dir={rtl ? 'rtl' : 'ltr'}
+      style={themeStyle(theme)}
+      lang={chat.language?.code}
+    >
       <ChatHeader
         title={theme.header.headerTitle || bot?.name || ''}
         avatar={avatar}

@@ -46,8 +46,13 @@ function LanguageSelect({ languages, language, onLanguage }: HeaderProps) {
 function SpeakerButton({ speaker, onSpeaker }: HeaderProps) {
   if (speaker === null) return null;
   return (
-    <button type="button" className="icon" aria-label={speaker ? 'Mute the bot' : 'Read replies aloud'}
-      aria-pressed={speaker} onClick={onSpeaker}>
+    <button
+      type="button"
+      className="icon"
+      aria-label={speaker ? 'Mute the bot' : 'Read replies aloud'}
+      aria-pressed={speaker}
+      onClick={onSpeaker}
+    >
       <Icon name={speaker ? 'speakerOn' : 'speakerOff'} />
     </button>
   );
@@ -69,7 +74,12 @@ export function ChatHeader(props: HeaderProps) {
         {title}
         <LanguageSelect {...props} />
         <SpeakerButton {...props} />
-        <button type="button" className="icon" aria-label="Restart the conversation" onClick={props.onRestart}>
+        <button
+          type="button"
+          className="icon"
+          aria-label="Restart the conversation"
+          onClick={props.onRestart}
+        >
           <Icon name="restart" />
         </button>
         {props.onClose && (
@@ -84,25 +94,45 @@ export function ChatHeader(props: HeaderProps) {
   const act = (fn: () => void) => () => (setMenu(null), fn());
   return (
     <header className="header">
-      <button type="button" className="icon" aria-label="Menu" aria-expanded={menu === 'burger'}
-        onClick={() => toggle('burger')}>
+      <button
+        type="button"
+        className="icon"
+        aria-label="Menu"
+        aria-expanded={menu === 'burger'}
+        onClick={() => toggle('burger')}
+      >
         <Icon name="menu" />
       </button>
       {title}
-      <button type="button" className="icon" role="switch" aria-checked={props.dark}
-        aria-label="Dark mode" onClick={props.onDark}>
+      <button
+        type="button"
+        className="icon"
+        role="switch"
+        aria-checked={props.dark}
+        aria-label="Dark mode"
+        onClick={props.onDark}
+      >
         <Icon name={props.dark ? 'moon' : 'sun'} />
       </button>
-      <button type="button" className="icon" aria-label="Options" aria-expanded={menu === 'options'}
-        onClick={() => toggle('options')}>
+      <button
+        type="button"
+        className="icon"
+        aria-label="Options"
+        aria-expanded={menu === 'options'}
+        onClick={() => toggle('options')}
+      >
         <Icon name="more" />
       </button>
       {menu === 'burger' && (
         <nav className="menu burger" aria-label="Chat menu">
           {props.languages.length > 1 &&
             props.languages.map((l) => (
-              <button key={l.id} type="button" aria-current={l.id === props.language?.id}
-                onClick={act(() => props.onLanguage(l))}>
+              <button
+                key={l.id}
+                type="button"
+                aria-current={l.id === props.language?.id}
+                onClick={act(() => props.onLanguage(l))}
+              >
                 {l.name}
               </button>
             ))}

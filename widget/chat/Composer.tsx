@@ -65,8 +65,14 @@ export function Composer(props: ComposerProps) {
           }}
         />
         {upload ? (
-          <div className="progress" role="progressbar" aria-label={`Uploading ${upload.name}`}
-            aria-valuenow={Math.round(upload.progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={`Uploading ${upload.name}`}
+            aria-valuenow={Math.round(upload.progress * 100)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <span style={{ width: `${Math.round(upload.progress * 100)}%` }} />
             <small>{upload.name}</small>
           </div>

@@ -44,7 +44,11 @@ export function MessageContent(props: ContentProps) {
   const { message } = props;
   switch (message.type) {
     case 'text':
-      return message.from === 'user' ? <p className="plain">{message.content}</p> : <RichText html={message.content} />;
+      return message.from === 'user' ? (
+        <p className="plain">{message.content}</p>
+      ) : (
+        <RichText html={message.content} />
+      );
     case 'choices-message':
     case 'ai':
     case 'call':
@@ -87,7 +91,13 @@ export function MessageContent(props: ContentProps) {
       const file = message.content;
       const isImage = file.type.startsWith('image/');
       return (
-        <a className="file" href={mediaUrl(file.url)} target="_blank" rel="noopener noreferrer" download={file.name}>
+        <a
+          className="file"
+          href={mediaUrl(file.url)}
+          target="_blank"
+          rel="noopener noreferrer"
+          download={file.name}
+        >
           {isImage ? <img src={mediaUrl(file.url)} alt="" /> : <Icon name="file" size={28} />}
           <span>{file.name}</span>
         </a>

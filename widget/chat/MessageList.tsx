@@ -23,7 +23,11 @@ const time = (date: number) =>
 export function MessageList(props: MessageListProps) {
   const { messages, typing, avatar, showAvatar, chosen, editMode, onChoose, onAction } = props;
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, typing]);
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollIntoView, and React would take
+    // a returned value for the effect's cleanup.
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, typing]);
 
   const onClick = (event: MouseEvent) => {
     const link = (event.target as Element).closest?.('a[href^="#action:"]');

@@ -22,10 +22,12 @@ function providerPort(endpoint: string, providerId: string): CallProviderPort {
     if (!response.ok && !body) throw new Error(`The call provider answered ${response.status}.`);
     return body;
   };
-  const post = (path: string, body: unknown = {}) => json(path, { method: 'POST', body: JSON.stringify(body) });
+  const post = (path: string, body: unknown = {}) =>
+    json(path, { method: 'POST', body: JSON.stringify(body) });
   return {
     schedule: (body) => post('/api/call/schedule', body),
-    fetchCall: (id) => json(`/api/call/${encodeURIComponent(id)}?providerId=${encodeURIComponent(providerId)}&participants=1`),
+    fetchCall: (id) =>
+      json(`/api/call/${encodeURIComponent(id)}?providerId=${encodeURIComponent(providerId)}&participants=1`),
     promote: (id, participant) => post(`/api/call/${encodeURIComponent(id)}/promoteparticipant`, participant),
     stop: (id) => post(`/api/call/${encodeURIComponent(id)}/stop`),
   };
@@ -64,7 +66,12 @@ export function startCall(
   bridge.send('call', { state: 'scheduling', callInfo: reply.callInfo });
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const onScheduled = (call: { callId: string }) => (callId = call.callId);
-  prepareCall(reply, port ?? providerPort('', ''), { sleep, signal: controller.signal, timeZone, onScheduled })
+  prepareCall(reply, port ?? providerPort('', ''), {
+    sleep,
+    signal: controller.signal,
+    timeZone,
+    onScheduled,
+  })
     .then((call) => {
       if (!call || ended) return;
       bridge.send('runAgentInstantCall', { ...call, provider: provider?.id, endpoint: provider?.endpoint });

@@ -115,7 +115,8 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
         const request = new XMLHttpRequest();
         request.open('POST', withBot('/api/chat'));
         for (const [name, value] of Object.entries(headers())) request.setRequestHeader(name, value);
-        if (onProgress) request.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+        if (onProgress)
+          request.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
         request.onload = () => {
           let body: ChatAnswer | null = null;
           try {
@@ -124,7 +125,9 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
             body = null;
           }
           if (request.status !== 200 || !body) {
-            reject(new ChatCallError(body?.message ?? `The chat call answered ${request.status}.`, request.status));
+            reject(
+              new ChatCallError(body?.message ?? `The chat call answered ${request.status}.`, request.status),
+            );
           } else resolve(body);
         };
         request.onerror = () => reject(new ChatCallError('The chat call failed.', 0));

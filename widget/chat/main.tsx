@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ChatApp } from './ChatApp';
 import type { ChatAuth } from './chat-api';
 import { connectToHost } from './host-bridge';
-import './chat.css';
+import './page.css';
 
 const params = new URLSearchParams(location.search);
 const botId = params.get('bot_id') ?? '';
@@ -38,6 +38,10 @@ if (!/^\d+$/.test(botId)) {
   // The bot's owner, signed in to the dashboard on this server, chats with their token; anyone
   // else chats as a guest of this page, which works when the bot lists this server among its origins.
   const token = localStorage.getItem('accessToken');
-  const auth: ChatAuth = token ? { kind: 'token', token, page: location.href } : { kind: 'widget', page: location.href };
-  root.render(<ChatApp botId={botId} auth={auth} customUI={customUI} themeMode={themeMode} template={template} />);
+  const auth: ChatAuth = token
+    ? { kind: 'token', token, page: location.href }
+    : { kind: 'widget', page: location.href };
+  root.render(
+    <ChatApp botId={botId} auth={auth} customUI={customUI} themeMode={themeMode} template={template} />,
+  );
 }

@@ -69,7 +69,11 @@ export function createMicrophone(client: ChatClient, guestId: () => string | nul
             // Release the microphone a moment after the recording ends (spec 3 §9).
             setTimeout(() => stream.getTracks().forEach((track) => track.stop()), MIC_RELEASE_MS);
             onState(false);
-            const transcript = await client.stt(new Blob(chunks, { type: recorder?.mimeType }), code, guestId());
+            const transcript = await client.stt(
+              new Blob(chunks, { type: recorder?.mimeType }),
+              code,
+              guestId(),
+            );
             if (transcript === null) {
               serverStt = false;
               return recognize(code, onTranscript, onState);

@@ -2,8 +2,29 @@
 // with what guests typed, so nothing is put on the page as it came: tags outside a short list are
 // unwrapped, every attribute but a safe link target is dropped, and links open in a new tab.
 const ALLOWED = new Set([
-  'A', 'B', 'BLOCKQUOTE', 'BR', 'CODE', 'DIV', 'EM', 'H1', 'H2', 'H3', 'H4', 'I', 'LI', 'OL', 'P',
-  'PRE', 'S', 'SPAN', 'STRONG', 'SUB', 'SUP', 'U', 'UL',
+  'A',
+  'B',
+  'BLOCKQUOTE',
+  'BR',
+  'CODE',
+  'DIV',
+  'EM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'I',
+  'LI',
+  'OL',
+  'P',
+  'PRE',
+  'S',
+  'SPAN',
+  'STRONG',
+  'SUB',
+  'SUP',
+  'U',
+  'UL',
 ]);
 const DROPPED = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT']);
 const SAFE_LINK = /^(https?:|mailto:|tel:)/i;

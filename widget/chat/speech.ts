@@ -69,7 +69,9 @@ export function createSpeaker(client: ChatClient, guestId: () => string | null):
     speak(content, code) {
       const text = speechText(content);
       if (!text) return;
-      chain = chain.then(() => say(text, code)).catch((error) => console.error('Speech output failed.', error));
+      chain = chain
+        .then(() => say(text, code))
+        .catch((error) => console.error('Speech output failed.', error));
     },
     stop() {
       chain = Promise.resolve();

@@ -8,9 +8,19 @@ import {
   readStoredMessages,
   type ConversationMessage,
 } from '../../src/core/widget/conversation';
-import { FIRST_MESSAGE, PING_INTERVAL_MS, WIDGET_TEXTS, isAcceptedChatFile } from '../../src/core/widget/constants';
+import {
+  FIRST_MESSAGE,
+  PING_INTERVAL_MS,
+  WIDGET_TEXTS,
+  isAcceptedChatFile,
+} from '../../src/core/widget/constants';
 import { forgetGuest, readGuest, saveGuest } from '../../src/core/widget/guest';
-import { maskPassword, nextInputMode, type InputMode, type InputModeEvent } from '../../src/core/widget/input-mode';
+import {
+  maskPassword,
+  nextInputMode,
+  type InputMode,
+  type InputModeEvent,
+} from '../../src/core/widget/input-mode';
 import { ReplyQueue, type SteeringReply } from '../../src/core/widget/reply-queue';
 import type { ChatReply } from '../../src/core/widget/replies';
 import type { ChatClient, WidgetLanguage } from './chat-api';
@@ -57,7 +67,10 @@ export function useChat(settings: ChatSettings) {
   const [language, setLanguage] = useState<WidgetLanguage | null>(settings.language);
   const live = useRef({ settings, inputMode, language, guestId: null as string | null, generation: 0 });
   // The host page may change these at any time (updateCustomEnvVariables, selectCourseEvent).
-  const context = useRef({ customVariables: { ...settings.customVariables }, courseId: settings.courseId ?? null });
+  const context = useRef({
+    customVariables: { ...settings.customVariables },
+    courseId: settings.courseId ?? null,
+  });
   live.current.settings = settings;
   live.current.inputMode = inputMode;
   live.current.language = language;
@@ -106,17 +119,20 @@ export function useChat(settings: ChatSettings) {
     [botId, template],
   );
 
-  const addLocal = useCallback((message: Omit<ConversationMessage, keyof ReturnType<typeof meta>>, from: 'bot' | 'user') => {
-    const full = { ...message, ...meta(from, live.current.language?.code ?? 'en') } as ConversationMessage;
-    // Whatever the guest sends answers the open choices (a typed keyword picks one too).
-    setMessages((all) => [...(from === 'user' ? disableAnswered(all) : all), full]);
-  }, []);
+  const addLocal = useCallback(
+    (message: Omit<ConversationMessage, keyof ReturnType<typeof meta>>, from: 'bot' | 'user') => {
+      const full = { ...message, ...meta(from, live.current.language?.code ?? 'en') } as ConversationMessage;
+      // Whatever the guest sends answers the open choices (a typed keyword picks one too).
+      setMessages((all) => [...(from === 'user' ? disableAnswered(all) : all), full]);
+    },
+    [],
+  );
 
   const send = useCallback(
     async (text: string, options: SendOptions = {}): Promise<void> => {
       const { client, editMode } = live.current.settings;
       const { courseId, customVariables } = context.current;
-      if (editMode || (!options.file && !text.trim())) return;
+      if ((editMode && !options.silent) || (!options.file && !text.trim())) return;
       if (options.file && !isAcceptedChatFile(options.file.type)) {
         console.warn(`Unsupported file: ${options.file.name} (${options.file.type || 'unknown type'})`);
         return;
@@ -125,7 +141,10 @@ export function useChat(settings: ChatSettings) {
       if (!options.silent) {
         if (options.file) {
           const { name, type, size } = options.file;
-          addLocal({ type: 'file', content: { name, type, size, url: URL.createObjectURL(options.file) } }, 'user');
+          addLocal(
+            { type: 'file', content: { name, type, size, url: URL.createObjectURL(options.file) } },
+            'user',
+          );
         } else {
           const shown = live.current.inputMode === 'password' ? maskPassword(text) : text;
           addLocal({ type: 'text', content: shown }, 'user');
@@ -202,9 +221,7 @@ export function useChat(settings: ChatSettings) {
       if (!answer.success || !Array.isArray(answer.conversation)) return;
       const items = answer.conversation as { id: unknown; content: unknown; type?: unknown }[];
       const complete = items.length > 0 && items.every((item) => typeof item.type === 'string');
-      setMessages((all) =>
-        complete ? readStoredMessages(items, next.code) : applyTranslations(all, items),
-      );
+      setMessages((all) => (complete ? readStoredMessages(items, next.code) : applyTranslations(all, items)));
     },
     [queue],
   );

@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('conversation_messages')
-    .addColumn('guest_id', 'varchar(64)', (c) => c.notNull().references('guest_sessions.id').onDelete('cascade'))
+    .addColumn('guest_id', 'varchar(64)', (c) =>
+      c.notNull().references('guest_sessions.id').onDelete('cascade'),
+    )
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('sender', 'varchar(8)', (c) => c.notNull())
     .addColumn('type', 'varchar(32)', (c) => c.notNull())
@@ -39,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('notification_subscriptions')
     .addColumn('id', 'integer', autoId(db))
-    .addColumn('guest_id', 'varchar(64)', (c) => c.notNull().references('guest_sessions.id').onDelete('cascade'))
+    .addColumn('guest_id', 'varchar(64)', (c) =>
+      c.notNull().references('guest_sessions.id').onDelete('cascade'),
+    )
     .addColumn('bot_id', 'integer', (c) => c.notNull().references('bots.id').onDelete('cascade'))
     .addColumn('push_message_type', 'varchar(40)', (c) => c.notNull())
     .addColumn('template', 'text', (c) => c.notNull())

@@ -4,6 +4,7 @@ import * as m002 from './002_bots.js';
 import * as m003 from './003_accounts_extra.js';
 import * as m004 from './004_flows.js';
 import * as m005 from './005_chat.js';
+import * as m006 from './006_content.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '003_accounts_extra': m003,
   '004_flows': m004,
   '005_chat': m005,
+  '006_content': m006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -23,7 +23,8 @@ function bearerToken(request: FastifyRequest): string | null {
 async function activeUser(app: FastifyInstance, token: string) {
   const user = await findUserByToken(app.db, token);
   if (!user) throw new ChatError(401, 'You need to log in again.');
-  if (!user.is_email_verified || user.is_deleted) throw new ChatError(403, 'Please confirm your email first.');
+  if (!user.is_email_verified || user.is_deleted)
+    throw new ChatError(403, 'Please confirm your email first.');
   return user;
 }
 
@@ -46,7 +47,11 @@ export async function authorizeChat(app: FastifyInstance, request: FastifyReques
 }
 
 /** Speech costs the operator money: a signed-in user or a known guest may use it. */
-export async function authorizeSpeech(app: FastifyInstance, request: FastifyRequest, guestId?: string | null) {
+export async function authorizeSpeech(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  guestId?: string | null,
+) {
   const token = bearerToken(request);
   if (token) {
     await activeUser(app, token);
@@ -57,7 +62,10 @@ export async function authorizeSpeech(app: FastifyInstance, request: FastifyRequ
 }
 
 /** A language given by code ('fr') or id ('3'); null when none was given. */
-export function languageCodeOf(value: string | number | undefined, codes: Map<number, string>): string | null {
+export function languageCodeOf(
+  value: string | number | undefined,
+  codes: Map<number, string>,
+): string | null {
   if (value === undefined) return null;
   const text = String(value).trim().toLowerCase();
   if (!text) return null;

@@ -1,7 +1,6 @@
 // The fields of the chat calls (spec 3 §7 Chat). The chat posts a multipart form, so every value
 // arrives as text (a JSON body works too); these schemas decode them and word each refusal.
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES } from '../../app.js';
 import { formBody, idField, uploadedFileSchema } from '../bots/form-fields.js';
 
 export { formBody, idField };
@@ -17,7 +16,9 @@ function refuse(ctx: z.RefinementCtx, message: string) {
 }
 
 const text = (name: string, max: number) =>
-  z.string({ error: `${name} must be text` }).max(max, { error: `${name} must be at most ${max} characters` });
+  z
+    .string({ error: `${name} must be text` })
+    .max(max, { error: `${name} must be at most ${max} characters` });
 
 /** '1'/'true' (or a real boolean) is on; anything else, or nothing, is off. */
 const flag = z
@@ -80,9 +81,7 @@ export const chatQuery = z.object({ bot_id: idField('bot_id').optional() });
 
 export const guestParams = z.object({ guestId: z.string().min(1).max(64) });
 
-export const customVariablesBody = formBody(
-  z.object({ custom_env_variables: customVariablesField }),
-);
+export const customVariablesBody = formBody(z.object({ custom_env_variables: customVariablesField }));
 
 export const ttsBody = formBody(
   z.object({
@@ -100,5 +99,5 @@ export const sttBody = formBody(
   }),
 );
 
-/** The audio a guest may send for transcription (the OpenAI limit is 25 MB; ours is the upload limit). */
-export const MAX_AUDIO_BYTES = Math.min(MAX_UPLOAD_BYTES, 20 * 1024 * 1024);
+/** The audio a guest may send for transcription: the OpenAI limit (the app's upload limit is 20 MB). */
+export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;

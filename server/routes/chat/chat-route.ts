@@ -29,7 +29,11 @@ const chatRoute: FastifyPluginAsync = async (fastify) => {
     const body = request.body;
     const service = chatServiceOf(app);
     const targetTemplate = body.target_template?.trim() || null;
-    const bot = await loadChatBot(app.db, botIdOf(request.query.bot_id, body.bot_id), targetTemplate ?? MAIN_FLOW);
+    const bot = await loadChatBot(
+      app.db,
+      botIdOf(request.query.bot_id, body.bot_id),
+      targetTemplate ?? MAIN_FLOW,
+    );
     await authorizeChat(app, request, bot);
     const language = languageCodeOf(body.language, await service.languageCodes());
 

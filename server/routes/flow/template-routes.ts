@@ -16,6 +16,8 @@ import {
   saveFlow,
 } from '../../repos/flows.js';
 import { fail } from '../bots/present.js';
+import { listContent } from '../../repos/content.js';
+import { presentContent } from '../content/present.js';
 import { formBody } from '../bots/form-fields.js';
 import {
   botNotFound,
@@ -103,8 +105,10 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
       return {
         success: true,
         flow_template: { id: flow.id, name: flow.name, nodes: flow.nodes },
-        // The content calls (spec 2 §7) come with the node-editing issue; no template has any yet.
-        content: [],
+        // The template's content elements (spec 2 §7), as GET /api/content/flow_template/{name} lists them.
+        content: (
+          await listContent(app.db, { botId: bot.id, templateName: isReservedName(name) ? null : name })
+        ).map((element) => presentContent(element, app.config.publicUrl)),
         version: flow.version,
       };
     },

@@ -64,7 +64,8 @@ function fileUrl(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    for (const key of ['url', 'src', 'image', 'path']) if (typeof record[key] === 'string') return record[key];
+    for (const key of ['url', 'src', 'image', 'path'])
+      if (typeof record[key] === 'string') return record[key];
   }
   return '';
 }
@@ -73,7 +74,9 @@ function fileUrl(value: unknown): string {
 function listPath(name: string, path: string): string {
   const inner = path.trim();
   if (!inner) return name.trim();
-  return inner.startsWith('[') || inner.startsWith('.') ? `${name.trim()}${inner}` : `${name.trim()}.${inner}`;
+  return inner.startsWith('[') || inner.startsWith('.')
+    ? `${name.trim()}${inner}`
+    : `${name.trim()}.${inner}`;
 }
 
 function read(root: unknown, path: string): unknown {

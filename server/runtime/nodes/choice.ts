@@ -18,7 +18,12 @@ function label(option: OptionText | undefined): string {
 
 function labelIn(slot: Slot, code: string): string {
   const options = slot.option ?? {};
-  return label(options[code]) || label(options[DEFAULT_LANGUAGE_CODE]) || Object.values(options).map(label).find(Boolean) || '';
+  return (
+    label(options[code]) ||
+    label(options[DEFAULT_LANGUAGE_CODE]) ||
+    Object.values(options).map(label).find(Boolean) ||
+    ''
+  );
 }
 
 function buttons(node: ChoiceNode, code: string): ChoiceButton[] {

@@ -33,7 +33,9 @@ function isRealDate(text: string): boolean {
 }
 
 function labels(text: Record<string, string> | undefined): string[] {
-  return Object.values(text ?? {}).map((l) => l.trim().toLowerCase()).filter(Boolean);
+  return Object.values(text ?? {})
+    .map((l) => l.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** The buttons shown with an options or bool step. */
@@ -64,7 +66,9 @@ export function checkAnswer(field: WizardFieldSpec, text: string, code: string):
     case 'datetime': {
       const match = DATETIME.exec(answer);
       const valid = match && isRealDate(match[1]) && Number(match[2]) < 24 && Number(match[3]) < 60;
-      return valid ? { ok: true, value: `${match[1]}T${match[2]}:${match[3]}` } : refuse(WIZARD_MESSAGES.datetime);
+      return valid
+        ? { ok: true, value: `${match[1]}T${match[2]}:${match[3]}` }
+        : refuse(WIZARD_MESSAGES.datetime);
     }
     case 'phone': {
       const digits = answer.replace(/\D/g, '').length;
@@ -78,8 +82,10 @@ export function checkAnswer(field: WizardFieldSpec, text: string, code: string):
       return option ? { ok: true, value: option.value } : refuse(WIZARD_MESSAGES.options);
     }
     case 'bool': {
-      if (lower === 'true' || labels(field.booleans?.onTrue).includes(lower)) return { ok: true, value: true };
-      if (lower === 'false' || labels(field.booleans?.onFalse).includes(lower)) return { ok: true, value: false };
+      if (lower === 'true' || labels(field.booleans?.onTrue).includes(lower))
+        return { ok: true, value: true };
+      if (lower === 'false' || labels(field.booleans?.onFalse).includes(lower))
+        return { ok: true, value: false };
       const [yes, no] = fieldButtons(field, code) ?? [];
       return refuse(`Please answer ${yes.label} or ${no.label}.`);
     }

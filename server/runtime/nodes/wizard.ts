@@ -45,10 +45,15 @@ export const wizardNode: NodeHandler<WizardNode> = {
     }
     const current = { ...state.current, [field.attr]: checked.value };
     if (field.attr) turn.session.variables[field.attr] = checked.value;
-    if (state.field + 1 < fields.length) return ask(node, { ...state, field: state.field + 1, current }, turn);
+    if (state.field + 1 < fields.length)
+      return ask(node, { ...state, field: state.field + 1, current }, turn);
     const answers = [...state.answers, current];
     const iterations = Math.max(1, Math.floor(node.wizard.iterations));
     if (answers.length >= iterations) return finish(node, answers, turn);
-    return ask(node, { kind: 'wizard', iteration: state.iteration + 1, field: 0, answers, current: {} }, turn);
+    return ask(
+      node,
+      { kind: 'wizard', iteration: state.iteration + 1, field: 0, answers, current: {} },
+      turn,
+    );
   },
 };

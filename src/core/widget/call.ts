@@ -35,11 +35,13 @@ export class CallProblem extends Error {}
 export function providerError(body: unknown): string | null {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors) || errors.length === 0) return null;
-  const client = errors.find((e) => (e as { key?: unknown })?.key === 'client') as { message?: unknown } | undefined;
+  const client = errors.find((e) => (e as { key?: unknown })?.key === 'client') as
+    { message?: unknown } | undefined;
   return typeof client?.message === 'string' ? client.message : WIDGET_TEXTS.callMisconfigured;
 }
 
-export type CallStep = { kind: 'wait' } | { kind: 'promote'; participant: CallParticipant } | { kind: 'ready' };
+export type CallStep =
+  { kind: 'wait' } | { kind: 'promote'; participant: CallParticipant } | { kind: 'ready' };
 
 const active = (p: CallParticipant) => p.is_active === true || p.is_active === 1;
 
@@ -123,7 +125,8 @@ async function fetchParticipants(
       if (providerError(body)) throw new Error('provider error');
       return Array.isArray(body?.participants) ? (body.participants as CallParticipant[]) : [];
     } catch {
-      if (attempt > CALL_FETCH_RETRIES || signal.aborted) throw new CallProblem(WIDGET_TEXTS.callMisconfigured);
+      if (attempt > CALL_FETCH_RETRIES || signal.aborted)
+        throw new CallProblem(WIDGET_TEXTS.callMisconfigured);
       await sleep(CALL_RETRY_DELAY_MS, signal);
     }
   }

@@ -50,7 +50,8 @@ export function readStoredMessages(items: unknown, fallbackLanguage: string): Co
   return items.flatMap((item, index): ConversationMessage[] => {
     if (!item || typeof item !== 'object') return [];
     const record = item as Record<string, unknown>;
-    if (typeof record.type !== 'string' || STEERING_REPLY_TYPES.has(record.type as ChatReply['type'])) return [];
+    if (typeof record.type !== 'string' || STEERING_REPLY_TYPES.has(record.type as ChatReply['type']))
+      return [];
     const date = typeof record.date === 'number' ? record.date : Date.parse(String(record.date ?? ''));
     return [
       {

@@ -27,14 +27,24 @@ export function readGuest(store: KeyValueStore, botId: string | number, template
   } catch {
     stored = null;
   }
-  if (stored && typeof stored.guestId === 'string' && stored.guestId && (stored.template ?? '') === template) {
+  if (
+    stored &&
+    typeof stored.guestId === 'string' &&
+    stored.guestId &&
+    (stored.template ?? '') === template
+  ) {
     return stored.guestId;
   }
   if (stored) store.removeItem(key);
   return null;
 }
 
-export function saveGuest(store: KeyValueStore, botId: string | number, guestId: string, template = ''): void {
+export function saveGuest(
+  store: KeyValueStore,
+  botId: string | number,
+  guestId: string,
+  template = '',
+): void {
   store.setItem(guestKey(botId), JSON.stringify({ guestId, template } satisfies StoredGuest));
 }
 

@@ -65,7 +65,11 @@ function pathMatches(registered: string, page: string, allowSubpaths: boolean): 
 }
 
 /** Whether the page at `pageUrl` may show the chat of a bot registered with `origin`. */
-export function pageMatchesOrigin(pageUrl: string, origin: RegisteredOrigin, allowSubpaths: boolean): boolean {
+export function pageMatchesOrigin(
+  pageUrl: string,
+  origin: RegisteredOrigin,
+  allowSubpaths: boolean,
+): boolean {
   const page = parsePage(pageUrl);
   if (!page) return false;
   if (origin.scheme && origin.scheme !== page.scheme) return false;

@@ -49,7 +49,13 @@ export type ChatReply =
   | { type: 'delay'; content: ''; seconds: number }
   | { type: 'input'; content: ''; input: 'file' | 'password' }
   | { type: 'device-permission'; content: ''; request: 'geolocation' }
-  | { type: 'realtime-ai'; content: ''; prompt: string; waitForUserInteraction: boolean; hideAIResponse: boolean }
+  | {
+      type: 'realtime-ai';
+      content: '';
+      prompt: string;
+      waitForUserInteraction: boolean;
+      hideAIResponse: boolean;
+    }
   | { type: 'call'; content: string; provider: CallProvider | null; callInfo: CallInfo };
 
 export type ChatReplyType = ChatReply['type'];

@@ -99,8 +99,18 @@ async function provider(req: http.IncomingMessage, res: http.ServerResponse, pat
   const agentActive = call.polls >= 2;
   return send(res, 200, {
     participants: [
-      { role_id: 1, last_active_time: null, is_active: call.promoted.length > 0, account_profile_id: 'guest' },
-      { role_id: 2, last_active_time: agentActive ? Date.now() : null, is_active: agentActive, account_profile_id: 'agent-7' },
+      {
+        role_id: 1,
+        last_active_time: null,
+        is_active: call.promoted.length > 0,
+        account_profile_id: 'guest',
+      },
+      {
+        role_id: 2,
+        last_active_time: agentActive ? Date.now() : null,
+        is_active: agentActive,
+        account_profile_id: 'agent-7',
+      },
     ],
   });
 }
@@ -113,7 +123,8 @@ const server = http.createServer(async (req, res) => {
     const name = url.searchParams.get('name') ?? 'friend';
     return send(res, 200, { message: `Nice to meet you, ${name}!` });
   }
-  if (url.pathname.startsWith('/provider/')) return provider(req, res, url.pathname.slice('/provider'.length));
+  if (url.pathname.startsWith('/provider/'))
+    return provider(req, res, url.pathname.slice('/provider'.length));
   if (url.pathname === '/provider-log') return send(res, 200, [...calls.values()]);
   return send(res, 200, page(url.searchParams), 'text/html; charset=utf-8');
 });

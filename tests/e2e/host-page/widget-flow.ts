@@ -27,12 +27,7 @@ const basic = (id: string, entries: unknown[], next: string | null, y: number) =
 
 export function shopFlow(): unknown[] {
   return [
-    basic(
-      'welcome',
-      [text('Welcome to Acme Shop!', 'Bienvenue chez Acme Shop !')],
-      'colour',
-      0,
-    ),
+    basic('welcome', [text('Welcome to Acme Shop!', 'Bienvenue chez Acme Shop !')], 'colour', 0),
     {
       id: 'colour',
       name: 'colour',
@@ -41,13 +36,22 @@ export function shopFlow(): unknown[] {
       y: 150,
       message: { en: 'Which glaze do you like?', fr: 'Quel émail aimez-vous ?' },
       next: [
-        { id: 1, node: 'secret', option: { en: { name: 'Celadon', alt: ['green'] }, fr: { name: 'Céladon' } } },
+        {
+          id: 1,
+          node: 'secret',
+          option: { en: { name: 'Celadon', alt: ['green'] }, fr: { name: 'Céladon' } },
+        },
         { id: 2, node: 'secret', option: { en: { name: 'Cobalt', alt: ['blue'] }, fr: { name: 'Cobalt' } } },
         { id: 0, node: null },
       ],
     },
     basic('secret', [text('Choose a password for your account.'), ask('pin', 'password')], 'upload', 300),
-    basic('upload', [text('Now send us a photo of your favourite cup.'), ask('photo', 'file')], 'survey', 450),
+    basic(
+      'upload',
+      [text('Now send us a photo of your favourite cup.'), ask('photo', 'file')],
+      'survey',
+      450,
+    ),
     {
       id: 'survey',
       name: 'survey',
@@ -101,7 +105,11 @@ export function shopFlow(): unknown[] {
     },
     basic(
       'done',
-      [text('${{greeting.message}} A ${{size}} cup is on its way.'), { type: 'delay', seconds: 1 }, text('Anything else?')],
+      [
+        text('${{greeting.message}} A ${{size}} cup is on its way.'),
+        { type: 'delay', seconds: 1 },
+        text('Anything else?'),
+      ],
       null,
       900,
     ),
@@ -134,7 +142,12 @@ export async function createShopBot(
       whatsapp_phone_id: '',
       whatsapp_token: '',
       telegram_token: '',
-      notification_scheduler: JSON.stringify({ enabled: false, flow_id: 1, start_at: '12:00', frequency: 24 }),
+      notification_scheduler: JSON.stringify({
+        enabled: false,
+        flow_id: 1,
+        start_at: '12:00',
+        frequency: 24,
+      }),
       ...changes,
     },
   });
@@ -144,7 +157,12 @@ export async function createShopBot(
 }
 
 /** Publishes `nodes` as the bot's first main flow (version 0, If-Match "0"). */
-export async function publishFlow(request: APIRequestContext, token: string, botId: number, nodes: unknown[]) {
+export async function publishFlow(
+  request: APIRequestContext,
+  token: string,
+  botId: number,
+  nodes: unknown[],
+) {
   const response = await request.post(`${PRODUCT}/api/flow/${botId}`, {
     headers: { authorization: `Bearer ${token}`, 'if-match': '"0"' },
     data: { nodes },

@@ -30,7 +30,7 @@ export class BoardModel {
   private readonly order = new Map<NodeId, number>();
   private nextOrder = 0;
   private readonly outgoing = new Map<NodeId, BoardLink[]>();
-  private readonly incoming = new Map<NodeId, Set<string>>();
+  private readonly incoming = new Map<NodeId, string[]>();
   /** Links whose target is not (yet) on the board, by that target: drawn once it arrives. */
   private readonly waiting = new Map<NodeId, Set<NodeId>>();
   private readonly nodeGrid = new SpatialGrid<NodeId>();
@@ -49,13 +49,18 @@ export class BoardModel {
       if (isNew) this.order.set(node.id, this.nextOrder++);
       this.nodeGrid.set(node.id, nodeBox(node));
       relink.add(node.id);
-      for (const source of this.waiting.get(node.id) ?? []) relink.add(source);
-      this.waiting.delete(node.id);
+      const sources = this.waiting.size > 0 ? this.waiting.get(node.id) : undefined;
+      if (sources) {
+        for (const source of sources) relink.add(source);
+        this.waiting.delete(node.id);
+      }
     }
     for (const id of relink) this.relinkFrom(id);
     // Links into a moved node follow it.
     for (const node of changed) {
-      for (const id of this.incoming.get(node.id) ?? []) {
+      const into = this.incoming.get(node.id);
+      if (!into) continue;
+      for (const id of into) {
         const link = this.links.get(id);
         if (link && !relink.has(link.from)) this.placeLink(link);
       }
@@ -137,7 +142,8 @@ export class BoardModel {
   private removeNode(id: NodeId): void {
     for (const link of this.outgoing.get(id) ?? []) this.removeLink(link);
     this.outgoing.delete(id);
-    for (const linkId of this.incoming.get(id) ?? []) {
+    // A copy: removing each link edits the list.
+    for (const linkId of [...(this.incoming.get(id) ?? [])]) {
       const link = this.links.get(linkId);
       if (!link) continue;
       this.removeLink(link);
@@ -153,7 +159,8 @@ export class BoardModel {
 
   /** Redraws every link leaving `id` from its current slots. */
   private relinkFrom(id: NodeId): void {
-    for (const link of this.outgoing.get(id) ?? []) this.removeLink(link);
+    const previous = this.outgoing.get(id);
+    if (previous) for (const link of previous) this.removeLink(link);
     const node = this.byId.get(id);
     if (!node) {
       this.outgoing.delete(id);
@@ -172,9 +179,9 @@ export class BoardModel {
         curve: [0, 0, 0, 0, 0, 0, 0, 0],
       };
       this.links.set(link.id, link);
-      let into = this.incoming.get(link.to);
-      if (!into) this.incoming.set(link.to, (into = new Set()));
-      into.add(link.id);
+      const into = this.incoming.get(link.to);
+      if (into) into.push(link.id);
+      else this.incoming.set(link.to, [link.id]);
       this.placeLink(link);
       links.push(link);
     });
@@ -191,7 +198,12 @@ export class BoardModel {
 
   private removeLink(link: BoardLink): void {
     this.links.delete(link.id);
-    this.incoming.get(link.to)?.delete(link.id);
+    const into = this.incoming.get(link.to);
+    const at = into ? into.indexOf(link.id) : -1;
+    if (at >= 0) {
+      into![at] = into![into!.length - 1];
+      into!.pop();
+    }
     this.linkGrid.delete(link.id);
   }
 

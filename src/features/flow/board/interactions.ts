@@ -151,9 +151,10 @@ export function attachInteractions(
     if (hit.kind === 'node') actions.editNode(hit.nodeId);
   }
 
+  /** The pointer was taken away mid-gesture (capture lost, touch cancelled): nothing is recorded. */
   function onCancel(event: PointerEvent): void {
     if (gesture.kind === 'press' && gesture.dragging) {
-      renderer.endNodeDrag();
+      renderer.endNodeDrag(false);
       actions.endGesture();
     }
     if (gesture.kind === 'link') renderer.setDraft(null, null);
@@ -165,6 +166,7 @@ export function attachInteractions(
   container.addEventListener('pointermove', onPointerMove);
   container.addEventListener('pointerup', onPointerUp);
   container.addEventListener('pointercancel', onCancel);
+  container.addEventListener('lostpointercapture', onCancel);
   container.addEventListener('wheel', onWheel, { passive: false });
   container.addEventListener('dblclick', onDoubleClick);
   return () => {
@@ -172,6 +174,7 @@ export function attachInteractions(
     container.removeEventListener('pointermove', onPointerMove);
     container.removeEventListener('pointerup', onPointerUp);
     container.removeEventListener('pointercancel', onCancel);
+    container.removeEventListener('lostpointercapture', onCancel);
     container.removeEventListener('wheel', onWheel);
     container.removeEventListener('dblclick', onDoubleClick);
   };

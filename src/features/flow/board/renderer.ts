@@ -137,12 +137,21 @@ export class BoardRenderer {
     this.layers.drag.batchDraw();
   }
 
-  /** Puts the node back on the static layer where it was dropped; the caller records the move. */
-  endNodeDrag(): void {
+  /**
+   * Puts the node back on the static layer: where it was dropped (the caller records the move),
+   * or, when the drag was cancelled, where it started.
+   */
+  endNodeDrag(dropped = true): void {
     if (!this.drag) return;
-    const shape = this.nodeLayer.shapeOf(this.drag.node.id);
+    const id = this.drag.node.id;
+    const shape = this.nodeLayer.shapeOf(id);
+    const origin = this.model.node(id);
     this.drag = null;
-    shape?.group.moveTo(this.layers.nodes);
+    if (shape) {
+      if (!dropped && origin) shape.group.position({ x: origin.x, y: origin.y });
+      shape.group.moveTo(this.layers.nodes);
+    }
+    this.placeLinkButton();
     this.stage.batchDraw();
   }
 

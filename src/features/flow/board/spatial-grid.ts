@@ -8,7 +8,9 @@ import type { Box } from './geometry';
  * search scans.
  */
 export class SpatialGrid<K> {
-  private readonly cells = new Map<number, Set<K>>();
+  // Buckets are small arrays (a few keys each): far lighter than a Set apiece when 10,000 nodes
+  // and 12,000 links are indexed at once.
+  private readonly cells = new Map<number, K[]>();
   private readonly boxes = new Map<K, Box>();
   private readonly oversize = new Set<K>();
 
@@ -42,9 +44,9 @@ export class SpatialGrid<K> {
     for (let x = span.x0; x <= span.x1; x++) {
       for (let y = span.y0; y <= span.y1; y++) {
         const cell = cellKey(x, y);
-        let bucket = this.cells.get(cell);
-        if (!bucket) this.cells.set(cell, (bucket = new Set()));
-        bucket.add(key);
+        const bucket = this.cells.get(cell);
+        if (bucket) bucket.push(key);
+        else this.cells.set(cell, [key]);
       }
     }
   }
@@ -60,8 +62,11 @@ export class SpatialGrid<K> {
         const cell = cellKey(x, y);
         const bucket = this.cells.get(cell);
         if (!bucket) continue;
-        bucket.delete(key);
-        if (bucket.size === 0) this.cells.delete(cell);
+        const at = bucket.indexOf(key);
+        if (at < 0) continue;
+        bucket[at] = bucket[bucket.length - 1];
+        bucket.pop();
+        if (bucket.length === 0) this.cells.delete(cell);
       }
     }
   }
@@ -98,15 +103,25 @@ export class SpatialGrid<K> {
   private span(box: Box) {
     const size = this.cellSize;
     return {
-      x0: Math.floor(box.minX / size),
-      y0: Math.floor(box.minY / size),
-      x1: Math.floor(box.maxX / size),
-      y1: Math.floor(box.maxY / size),
+      x0: cellIndex(box.minX / size),
+      y0: cellIndex(box.minY / size),
+      x1: cellIndex(box.maxX / size),
+      y1: cellIndex(box.maxY / size),
     };
   }
 }
 
-/** One number per cell (exact for cell coordinates within ±2^20, i.e. a board of ±500 million units). */
+/**
+ * Cell coordinates are clamped to ±16384 so that a cell's key stays a small integer (V8 keeps
+ * those unboxed). Boxes beyond that (8 million units out with 512-unit cells) share the edge cells,
+ * which only costs speed: every search still checks the boxes themselves.
+ */
+const CELL_LIMIT = 16384;
+
+function cellIndex(value: number): number {
+  return Math.max(-CELL_LIMIT, Math.min(CELL_LIMIT - 1, Math.floor(value)));
+}
+
 function cellKey(x: number, y: number): number {
-  return (x + 1048576) * 2097152 + (y + 1048576);
+  return (x + CELL_LIMIT) * (2 * CELL_LIMIT) + (y + CELL_LIMIT);
 }

@@ -103,6 +103,8 @@ export function installTestHook(
           slotId: link.slotId,
           to: link.to,
           middle: page(curvePoint(link.curve, 0.5)),
+          /** Points along the curve (t = 0.1 … 0.9), to click a part of it no node covers. */
+          along: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9].map((t) => page(curvePoint(link.curve, t))),
         })),
     selection: () => ({ ...store.getState().selection }),
     history: () => ({ ...store.getState().history }),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Bot } from '../../../core/bot/types';
 import { Button, Modal } from '../../../ui';
+import { languageLabel } from '../../bots/language-label';
 import { SHORTCUTS } from './use-shortcuts';
 
 /** The script tag a host page adds to show this bot's chat widget. */
@@ -21,7 +22,15 @@ export function HelpModal({ bot, onClose }: { bot: Bot | null; onClose: () => vo
           <dt>Name</dt>
           <dd>{bot.name}</dd>
           <dt>Languages</dt>
-          <dd>{bot.languages.map((language) => language.name).join(', ') || '—'}</dd>
+          <dd>
+            {bot.languages
+              .map((language) =>
+                language.id === bot.language
+                  ? `${languageLabel(language.name)} (default)`
+                  : languageLabel(language.name),
+              )
+              .join(', ') || '—'}
+          </dd>
           <dt>Origins</dt>
           <dd>{bot.origins.length > 0 ? bot.origins.join(', ') : '—'}</dd>
         </dl>

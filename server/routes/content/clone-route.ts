@@ -1,0 +1,100 @@
+// POST /api/content/{botId}/clone (and flow_template/{name}/clone): duplicating a basic node
+// clones its content and file variables first (spec 2 §4). Each element is copied under a new
+// id with copies of its files, so the two nodes can then be edited (and their files replaced or
+// deleted) independently. Answers elements [{ id, new_id, path }], path being the copy's image or
+// file URL (null for texts, videos and carousels, whose content is in `content`).
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { copyContentFile, removeContentFiles } from '../../repos/content-files.js';
+import { findContents, insertContent, type StoredContent } from '../../repos/content.js';
+import { formBody } from '../bots/form-fields.js';
+import { idListField } from './fields.js';
+import { mapStrings, presentContent } from './present.js';
+import { bodyBotId, contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
+
+/** The list itself (`["a","b"]`), or `{ ids }`, as JSON or a form (ids comma-joined). */
+const cloneBody = z.preprocess(
+  (body) => (Array.isArray(body) ? { ids: body } : body),
+  formBody(z.object({ ids: idListField('ids'), ...bodyBotId })),
+);
+
+/** Copies of the element's files, old path → new path. */
+async function copyFiles(dataDir: string, content: StoredContent, copies: string[]) {
+  const renamed = new Map<string, string>();
+  for (const url of content.files) {
+    const copy = await copyContentFile(dataDir, url);
+    if (!copy) continue;
+    copies.push(copy);
+    renamed.set(url, copy);
+  }
+  return renamed;
+}
+
+const cloneRoute: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { dataDir, publicUrl } = app.config;
+
+  for (const path of contentPaths('', '/clone')) {
+    app.post(
+      path,
+      {
+        onRequest: app.requireActiveUser,
+        schema: { params: scopeParams, querystring: scopeQuery, body: cloneBody },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        const scoped = await contentScope(
+          request,
+          reply,
+          request.params,
+          request.query.bot_id ?? body.bot_id,
+        );
+        if (!scoped) return reply;
+        const originals = await findContents(app.db, scoped.scope, body.ids);
+        const copies: string[] = [];
+        try {
+          const clones = await app.db.transaction().execute(async (trx) => {
+            const made: { id: string; clone: StoredContent }[] = [];
+            for (const original of originals) {
+              const renamed = await copyFiles(dataDir, original, copies);
+              const clone = await insertContent(trx, scoped.scope, crypto.randomUUID(), {
+                type: original.type,
+                title: original.title,
+                reviewable: original.reviewable,
+                content: mapStrings(original.content, (text) => renamed.get(text) ?? text),
+                files: original.files.flatMap((url) => renamed.get(url) ?? []),
+              });
+              if (!clone) throw new Error('A fresh random id was already taken');
+              made.push({ id: original.id, clone });
+            }
+            return made;
+          });
+          const found = new Set(originals.map((content) => content.id));
+          return {
+            success: true,
+            message: clones.length ? 'Content cloned' : 'Nothing to clone',
+            elements: clones.map(({ id, clone }) => {
+              const content = presentContent(clone, publicUrl);
+              return {
+                id,
+                new_id: clone.id,
+                path: content.url,
+                type: content.type,
+                content: content.content,
+              };
+            }),
+            // Ids the flow has no content for (an element never saved); the editor keeps them as they are.
+            missing: body.ids.filter((id) => !found.has(id)),
+          };
+        } catch (error) {
+          await removeContentFiles(dataDir, copies);
+          throw error;
+        }
+      },
+    );
+  }
+};
+
+export default cloneRoute;

@@ -1,0 +1,25 @@
+// GET /api/content/{botId} and /api/content/flow_template/{name}?bot_id=: the flow's elements.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listContent } from '../../repos/content.js';
+import { presentContent } from './present.js';
+import { contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
+
+const listRoute: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  for (const path of contentPaths('')) {
+    app.get(
+      path,
+      { onRequest: app.requireActiveUser, schema: { params: scopeParams, querystring: scopeQuery } },
+      async (request, reply) => {
+        const scoped = await contentScope(request, reply, request.params, request.query.bot_id);
+        if (!scoped) return reply;
+        const content = await listContent(app.db, scoped.scope);
+        return { success: true, content: content.map((c) => presentContent(c, app.config.publicUrl)) };
+      },
+    );
+  }
+};
+
+export default listRoute;

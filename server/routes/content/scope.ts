@@ -1,0 +1,60 @@
+// Which bot and flow a content call is about. Every call has two paths (spec 2 §7): per bot,
+// /api/content/<kind>/{botId}, for the main flow, and per flow template,
+// /api/content/flow_template/<kind>/{name}, with the bot sent as bot_id (query or body) as the
+// flow-template calls do. The bot must be the signed-in customer's: another customer's bot reads
+// as missing.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { StoredBot } from '../../repos/bots.js';
+import { hasFlowTemplate, type ContentScope } from '../../repos/content.js';
+import { flowTemplateName, isReservedName } from '../../repos/flows.js';
+import { fail } from '../bots/present.js';
+import { botNotFound, ownedBot } from '../flow/request-fields.js';
+import { idField } from './fields.js';
+
+export const scopeParams = z.object({
+  botId: idField('botId').optional(),
+  name: z.string().optional(),
+});
+export const scopeQuery = z.object({ bot_id: idField('bot_id').optional() });
+/** The template variants also take the bot in the body; the bot variants ignore it. */
+export const bodyBotId = { bot_id: idField('bot_id').optional() };
+
+/** The bot path and the flow-template path of one call, e.g. `image` → /content/image/:botId. */
+export function contentPaths(kind: string, suffix = ''): string[] {
+  const sub = kind ? `/${kind}` : '';
+  return [`/content${sub}/:botId${suffix}`, `/content/flow_template${sub}/:name${suffix}`];
+}
+
+export interface Scoped {
+  bot: StoredBot;
+  scope: ContentScope;
+}
+
+/** The bot and flow of the call, or null with the refusal already sent. */
+export async function contentScope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: z.infer<typeof scopeParams>,
+  sentBotId: number | undefined,
+): Promise<Scoped | null> {
+  const botId = params.botId ?? sentBotId;
+  if (botId === undefined) {
+    await fail(reply, 400, 'bot_id is required', 'bot_id');
+    return null;
+  }
+  const bot = await ownedBot(request, botId);
+  if (!bot) {
+    await botNotFound(reply);
+    return null;
+  }
+  if (params.name === undefined) return { bot, scope: { botId: bot.id, templateName: null } };
+  const name = flowTemplateName(params.name);
+  // Template 'main' is the main flow, as GET /api/flow_template/main reads it.
+  if (isReservedName(name)) return { bot, scope: { botId: bot.id, templateName: null } };
+  if (!name || !(await hasFlowTemplate(request.server.db, bot.id, name))) {
+    await fail(reply, 404, 'Flow template not found');
+    return null;
+  }
+  return { bot, scope: { botId: bot.id, templateName: name } };
+}

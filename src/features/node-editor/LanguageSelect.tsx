@@ -1,0 +1,26 @@
+import type { BotLanguage } from '../../core/bot/types';
+import { languageLabel } from '../bots/language-label';
+import { languageFlag } from './logic/modal-meta';
+
+/** The header's language dropdown: the bot's supported languages, the primary one marked. */
+export function LanguageSelect({
+  languages,
+  primary,
+  value,
+  onChange,
+}: {
+  languages: readonly BotLanguage[];
+  primary: string;
+  value: string;
+  onChange: (code: string) => void;
+}) {
+  return (
+    <select className="input ne-language" aria-label="Language" value={value} onChange={(e) => onChange(e.target.value)}>
+      {languages.map((language) => (
+        <option key={language.code} value={language.code}>
+          {`${languageFlag(language.code)} ${languageLabel(language.name)}${language.code === primary ? ' (primary)' : ''}`}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,53 @@
+// The customer's knowledge sources an ai or realtime-ai node may draw on (spec 3 §7: files,
+// links and videos lists). The editor only reads them; they are managed on the Knowledge
+// Sources page.
+import { api, type ApiResult } from '../../api/client';
+
+export type KnowledgeKind = 'files' | 'links' | 'videos';
+
+export interface KnowledgeItem {
+  id: string | number;
+  /** What the list shows: the file name, the link's title or address, the video's title. */
+  label: string;
+  /** The record kept in the node's `resources` (spec 2 §3 NLP resources). */
+  record: Record<string, unknown>;
+}
+
+interface RawItem {
+  id: string | number;
+  filename?: string;
+  name?: string;
+  file_type?: string;
+  url?: string;
+  link?: string;
+  metadata?: { title?: string };
+  is_deleted?: boolean | number;
+}
+
+type ListAnswer = ApiResult & Partial<Record<KnowledgeKind, RawItem[]>>;
+
+function toItem(kind: KnowledgeKind, raw: RawItem): KnowledgeItem {
+  switch (kind) {
+    case 'files': {
+      const filename = raw.filename ?? raw.name ?? String(raw.id);
+      return { id: raw.id, label: filename, record: { id: raw.id, filename, file_type: raw.file_type } };
+    }
+    case 'links': {
+      const url = raw.link ?? raw.url ?? '';
+      const title = raw.metadata?.title || raw.name || url;
+      return { id: raw.id, label: title, record: { id: raw.id, url, metadata: { title } } };
+    }
+    case 'videos': {
+      const title = raw.metadata?.title || raw.url || String(raw.id);
+      return { id: raw.id, label: title, record: { id: raw.id, metadata: { title } } };
+    }
+  }
+}
+
+/** One list of knowledge items; items marked deleted are left out (spec 3 §4). */
+export async function fetchKnowledge(kind: KnowledgeKind, customerId: string | number | null): Promise<KnowledgeItem[]> {
+  const query = customerId === null ? '' : `?customer_id=${encodeURIComponent(String(customerId))}`;
+  const answer = await api<ListAnswer>(`/api/${kind}${query}`);
+  if (!answer.success) throw new Error(answer.message || `Unable to load the ${kind}`);
+  return (answer[kind] ?? []).filter((raw) => !raw.is_deleted).map((raw) => toItem(kind, raw));
+}

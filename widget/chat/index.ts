@@ -1,0 +1,5 @@
+// The chat app as a component, for the flow editor's emulator and the theme preview:
+//   <ChatApp botId={id} auth={{ kind: 'token', token }} editMode={false} ref={handle} />
+// handle.current.restart() starts a new run ("Run flow"). Its styles come with it (scoped to .chat).
+export { ChatApp, type ChatAppHandle, type ChatAppProps } from './ChatApp';
+export type { ChatAuth } from './chat-api';
