@@ -10,6 +10,7 @@ import {
   readWidgetMessage,
   type InitChatData,
   type ParentEvent,
+  type StoreData,
   type WidgetMessage,
 } from '../src/core/widget/messaging';
 import { launcherStyles } from './launcher-styles';
@@ -95,10 +96,11 @@ function onChatMessage(event: MessageEvent): void {
   const { event: name, data, id } = message;
   if (name === 'initChat') {
     ready = true;
-    post('initChat', init);
+    post('initChat', { ...init, storage: readStored() });
     outbox.splice(0).forEach((queued) => frame?.contentWindow?.postMessage(queued, base));
   } else if (name === 'close') setOpen(false);
   else if (name === 'getGeoLocation') locate(id);
+  else if (name === 'store') keep(data as StoreData);
   else if (name === 'notify' && !isOpen) launcher?.classList.add('unread');
   const key = `${name}:${id}`;
   if (answers.has(key)) {
@@ -106,6 +108,31 @@ function onChatMessage(event: MessageEvent): void {
     answers.delete(key);
   }
   emit(name, data);
+}
+
+// The chat's values live in this page's storage under the bot's prefix (see 'store' in messaging).
+const prefix = `botflow:${botId}:`;
+
+function readStored(): Record<string, string> {
+  const values: Record<string, string> = {};
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(prefix)) values[key.slice(prefix.length)] = localStorage.getItem(key) ?? '';
+    }
+  } catch {
+    // Storage refused: the chat starts afresh on each visit.
+  }
+  return values;
+}
+
+function keep({ key, value }: StoreData): void {
+  try {
+    if (value === null) localStorage.removeItem(prefix + key);
+    else localStorage.setItem(prefix + key, String(value));
+  } catch {
+    // As above.
+  }
 }
 
 /** Spec 3 §4 Geolocation: the host page asks the browser, since the prompt belongs to it. */

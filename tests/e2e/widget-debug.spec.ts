@@ -10,10 +10,17 @@ test('debug', async ({ page }) => {
   await publishFlow(page.request, token, botId, shopFlow());
   page.on('pageerror', (e) => console.log('PAGEERROR', e.stack));
   page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
-  page.on('requestfailed', (r) => console.log('FAILED', r.url(), r.failure()?.errorText));
-  page.on('response', (r) => console.log('RESP', r.status(), r.url()));
+  page.on('response', async (r) => {
+    if (r.url().includes('/api/chat')) console.log('CHAT', r.request().postData()?.replace(/\r\n/g, ' ').slice(0, 400), '=>', (await r.text()).slice(0, 300));
+  });
   await page.goto(hostPage(REGISTERED_SITE, botId));
   await page.getByRole('button', { name: 'Chat with Shop assistant' }).click();
-  await page.waitForTimeout(4000);
-  console.log(await page.frameLocator('iframe').locator('body').innerHTML());
+  await page.waitForTimeout(3000);
+  await page.frameLocator('iframe').getByRole('button', { name: 'Cobalt' }).click();
+  await page.waitForTimeout(2000);
+  console.log('STORAGE', await page.frames()[1].evaluate(() => JSON.stringify(localStorage)));
+  await page.reload();
+  await page.getByRole('button', { name: 'Chat with Shop assistant' }).click();
+  await page.waitForTimeout(3000);
+  console.log('STORAGE2', await page.frames()[1].evaluate(() => JSON.stringify(localStorage)));
 });

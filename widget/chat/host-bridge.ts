@@ -8,8 +8,10 @@ import {
   readWidgetMessage,
   type InitChatData,
   type ParentEvent,
+  type StoreData,
   type WidgetMessage,
 } from '../../src/core/widget/messaging';
+import type { KeyValueStore } from '../../src/core/widget/guest';
 import { originOf } from '../../src/core/widget/origin';
 
 export type HostHandler = (data: unknown, message: WidgetMessage) => void;
@@ -21,6 +23,22 @@ export interface HostBridge {
   /** Asks the host page and resolves with its answer (same id), or null after `timeoutMs`. */
   ask(event: ParentEvent, data: unknown, timeoutMs: number): Promise<unknown>;
   on(event: ParentEvent, handler: HostHandler): () => void;
+}
+
+/** A store over the host page's storage: read once at start, each change sent to the loader. */
+export function hostStorage(bridge: HostBridge, initial: Record<string, string> = {}): KeyValueStore {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem(key, value) {
+      values.set(key, value);
+      bridge.send('store', { key, value } satisfies StoreData);
+    },
+    removeItem(key) {
+      values.delete(key);
+      bridge.send('store', { key, value: null } satisfies StoreData);
+    },
+  };
 }
 
 export function connectToHost(botId: string): HostBridge {

@@ -9,7 +9,15 @@ const fallback: KeyValueStore = {
   removeItem: (key) => void memory.delete(key),
 };
 
+let override: KeyValueStore | null = null;
+
+/** Inside the widget the chat's values live in the host page's storage (see host-bridge.ts). */
+export function useHostStorage(store: KeyValueStore): void {
+  override = store;
+}
+
 export function safeStorage(): KeyValueStore {
+  if (override) return override;
   try {
     const probe = '__botflow__';
     localStorage.setItem(probe, probe);

@@ -78,32 +78,32 @@ function imageSource(
   return { ok: false, key: 'image', message: 'image or image_url is required' };
 }
 
+/** The row's fields for a source; `current` supplies what a kept image already is. */
+function fieldsFor(
+  body: { title: string; reviewable: boolean },
+  source: ImageSource,
+  uploaded: string[],
+  current: StoredContent | null,
+) {
+  if (source.kind === 'keep' && current) {
+    return { ...body, type: current.type, content: current.content, files: current.files };
+  }
+  if (source.kind === 'upload') {
+    return { ...body, type: 'image' as const, content: { en: uploaded[0] }, files: uploaded };
+  }
+  const url = source.kind === 'link' ? source.url : '';
+  return { ...body, type: 'image-link' as const, content: { en: url }, files: [] };
+}
+
 const imageRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { dataDir, publicUrl } = app.config;
   const auth = { onRequest: app.requireActiveUser };
 
-  /** The row's fields for a source; `current` supplies what a kept image already is. */
-  function fieldsFor(
-    body: { title: string; reviewable: boolean },
-    source: ImageSource,
-    uploaded: string[],
-    current: StoredContent | null,
-  ) {
-    if (source.kind === 'keep' && current) {
-      return { ...body, type: current.type, content: current.content, files: current.files };
-    }
-    if (source.kind === 'upload') {
-      return { ...body, type: 'image' as const, content: { en: uploaded[0] }, files: uploaded };
-    }
-    const url = source.kind === 'link' ? source.url : '';
-    return { ...body, type: 'image-link' as const, content: { en: url }, files: [] };
-  }
-
   for (const path of contentPaths('image')) {
     app.post(
       path,
-      { onRequest: auth.onRequest, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
+      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(
@@ -129,7 +129,7 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
 
     app.put(
       path,
-      { onRequest: auth.onRequest, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
+      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(

@@ -20,6 +20,10 @@ export const PARENT_EVENTS = [
   'stopPermissions',
   'call',
   'notify',
+  // Not in the spec's list: browsers may refuse storage to a third-party frame (Safari, Brave,
+  // Chromium with third-party storage blocked), so the chat keeps its few values (guest id,
+  // speaker, light/dark) in the host page's storage, through the loader.
+  'store',
 ] as const;
 
 export type ParentEvent = (typeof PARENT_EVENTS)[number];
@@ -56,4 +60,12 @@ export interface InitChatData {
   courseId?: number | null;
   themeMode?: 'light' | 'dark';
   language?: string;
+  /** The chat's values kept in the host page's storage (see 'store'). */
+  storage?: Record<string, string>;
+}
+
+/** A value the chat asks the host page to keep (null: forget it). */
+export interface StoreData {
+  key: string;
+  value: string | null;
 }

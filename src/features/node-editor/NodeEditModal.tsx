@@ -1,6 +1,6 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import type { BotLanguage } from '../../core/bot/types';
-import type { FlowNode, NodeType } from '../../core/flow';
+import { nodeTypeLabel, type FlowNode, type NodeType } from '../../core/flow';
 import type { ValidationContext } from '../../core/validation';
 import { Button, Modal } from '../../ui';
 import type { Provider, PushMessageType } from '../flow/flow-api';
@@ -91,6 +91,9 @@ export function NodeEditModal(props: NodeEditModalProps) {
         }
       >
         <div className="ne-body">
+          <p className="ne-caption">
+            {nodeTypeLabel(node)} node{node.name ? ` · ${node.name}` : ''}
+          </p>
           <Editor node={draft} edit={state.edit} />
           {draft.type !== 'choice' && <ConditionsSection node={draft} edit={state.edit} />}
         </div>

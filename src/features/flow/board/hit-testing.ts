@@ -16,7 +16,7 @@ export type NodePart =
 export type BoardHit =
   { kind: 'node'; nodeId: NodeId; part: NodePart } | { kind: 'link'; link: BoardLink } | { kind: 'empty' };
 
-/** A tolerance in world units for `pixels` on screen (at least the slot's own size). */
+/** A tolerance in world units for `pixels` on screen: targets keep their on-screen size at every zoom. */
 function worldTolerance(pixels: number, scale: number): number {
   return pixels / scale;
 }

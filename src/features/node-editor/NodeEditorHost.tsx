@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { useSessionStore } from '../../app/stores/session-store';
+import type { BotLanguage } from '../../core/bot/types';
+import type { FlowNode } from '../../core/flow';
+import type { ValidationContext } from '../../core/validation';
+import { useActiveBot } from '../bots/bots-store';
+import { MAIN_FLOW } from '../flow/flow-api';
+import { useFlow, useFlowEditor } from '../flow/store/flow-context';
+import type { FlowState } from '../flow/store/flow-store';
+import { NodeEditModal } from './NodeEditModal';
+
+const selectNodes = (s: FlowState) => s.nodes;
+const selectTemplates = (s: FlowState) => s.templates;
+const selectProviders = (s: FlowState) => s.providers;
+const selectPushTypes = (s: FlowState) => s.pushMessageTypes;
+const selectBotId = (s: FlowState) => s.botId;
+const selectFlowName = (s: FlowState) => s.flowName;
+
+/** The bot's supported languages (as objects) and the code of its default one. */
+function useBotLanguages(): { languages: BotLanguage[]; primary: string } {
+  const bot = useActiveBot();
+  const all = useSessionStore((s) => s.languages);
+  return useMemo(() => {
+    const languages = bot?.languages?.length
+      ? bot.languages
+      : (bot?.supported_languages ?? []).flatMap((id) => all.filter((l) => l.id === id));
+    const primary = [...languages, ...all].find((l) => l.id === bot?.language)?.code ?? 'en';
+    return { languages: languages.length ? languages : all.filter((l) => l.code === primary), primary };
+  }, [bot, all]);
+}
+
+/**
+ * Opens the node-edit modal for one node of the board's flow and, on Confirm, puts the edited
+ * node back as one `update` change: one history entry, undone in one step.
+ */
+export function NodeEditorHost({ nodeId, onClose }: { nodeId: string; onClose: () => void }) {
+  const editor = useFlowEditor();
+  const nodes = useFlow(selectNodes);
+  const templates = useFlow(selectTemplates);
+  const providers = useFlow(selectProviders);
+  const pushMessageTypes = useFlow(selectPushTypes);
+  const botId = useFlow(selectBotId);
+  const flowName = useFlow(selectFlowName);
+  const { languages, primary } = useBotLanguages();
+  // The node as it was when the modal opened: the modal edits its own copy of it.
+  const [node] = useState(() => nodes.find((n) => n.id === nodeId) ?? null);
+  const otherNodes = useMemo(() => nodes.filter((n) => n.id !== nodeId), [nodes, nodeId]);
+  const templateNames = useMemo(() => templates.map((t) => t.name), [templates]);
+  const validation: ValidationContext = useMemo(
+    () => ({
+      supportedLanguages: languages,
+      defaultLanguageCode: primary,
+      templateNames,
+      providers,
+      pushMessageTypes: pushMessageTypes.map((t) => t.code),
+    }),
+    [languages, primary, templateNames, providers, pushMessageTypes],
+  );
+  if (!node) return null;
+
+  const confirm = (edited: FlowNode) => {
+    if (JSON.stringify(edited) !== JSON.stringify(node)) editor.edit([{ type: 'update', node: edited }]);
+    onClose();
+  };
+
+  return (
+    <NodeEditModal
+      node={node}
+      otherNodes={otherNodes}
+      languages={languages}
+      defaultLanguage={primary}
+      validation={validation}
+      scope={botId === null ? null : { botId, template: flowName === MAIN_FLOW ? null : flowName }}
+      templates={templateNames}
+      providers={providers}
+      pushMessageTypes={pushMessageTypes}
+      onCancel={onClose}
+      onConfirm={confirm}
+    />
+  );
+}
