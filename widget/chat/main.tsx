@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { ChatApp } from './ChatApp';
 import type { ChatAuth } from './chat-api';
 import { connectToHost, hostStorage } from './host-bridge';
-import { useHostStorage } from './storage';
+import { setChatStorage } from './storage';
 import './page.css';
 
 const params = new URLSearchParams(location.search);
@@ -22,7 +22,7 @@ if (!/^\d+$/.test(botId)) {
 } else if (embedded) {
   const bridge = connectToHost(botId);
   void bridge.ready.then((init) => {
-    useHostStorage(hostStorage(bridge, init.storage));
+    setChatStorage(hostStorage(bridge, init.storage));
     root.render(
       <ChatApp
         botId={botId}

@@ -12,7 +12,7 @@ const fallback: KeyValueStore = {
 let override: KeyValueStore | null = null;
 
 /** Inside the widget the chat's values live in the host page's storage (see host-bridge.ts). */
-export function useHostStorage(store: KeyValueStore): void {
+export function setChatStorage(store: KeyValueStore): void {
   override = store;
 }
 

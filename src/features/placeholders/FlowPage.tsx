@@ -1,5 +1,0 @@
-import { PlaceholderPage } from './PlaceholderPage';
-
-export function FlowPage() {
-  return <PlaceholderPage title="Flow" />;
-}
