@@ -5,6 +5,7 @@ const suites: Record<string, () => Promise<void>> = {
   core: async () => (await import('./core.js')).runCoreBench(),
   widget: async () => (await import('./widget.js')).runWidgetBench(),
   runtime: async () => (await import('./runtime.js')).runRuntimeBench(),
+  board: async () => (await import('./board.js')).runBoardBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -33,7 +33,10 @@ const HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, '
 function node<T extends NodeType>(type: T, id: string, fields: Partial<NodeOfType<T>>): NodeOfType<T> {
   return { ...newNode(type, id, 0, 0, id), ...fields } as NodeOfType<T>;
 }
-const text = (en: string) => ({ type: 'content' as const, content: { type: 'text' as const, title: 't', content: { en } } });
+const text = (en: string) => ({
+  type: 'content' as const,
+  content: { type: 'text' as const, title: 't', content: { en } },
+});
 
 function benchFlow(apiUrl: string): FlowNode[] {
   const greet = node('basic', 'greet', { entries: [text('Welcome to the shop! I can track your orders.')] });
@@ -45,7 +48,10 @@ function benchFlow(apiUrl: string): FlowNode[] {
     { id: 0, node: 'menu' },
   ];
   const track = node('basic', 'track', {
-    entries: [text('Your order number?'), { type: 'variable', name: 'order', default: '', variableType: 'number', wait: true }],
+    entries: [
+      text('Your order number?'),
+      { type: 'variable', name: 'order', default: '', variableType: 'number', wait: true },
+    ],
   });
   track.next = [{ id: 0, node: 'lookup' }];
   const lookup = node('api', 'lookup', {
@@ -57,7 +63,9 @@ function benchFlow(apiUrl: string): FlowNode[] {
     { id: 0, node: 'pending' },
     { id: 1, node: 'pending', onFailure: true },
   ];
-  const shipped = node('basic', 'shipped', { entries: [text('Order ${{order}} shipped on ${{info.date}}.')] });
+  const shipped = node('basic', 'shipped', {
+    entries: [text('Order ${{order}} shipped on ${{info.date}}.')],
+  });
   shipped.next = [{ id: 0, node: 'menu' }];
   const pending = node('basic', 'pending', { entries: [text('Order ${{order}} is ${{info.state}}.')] });
   pending.next = [{ id: 0, node: 'menu' }];
@@ -101,9 +109,7 @@ function guestRequests(botId: number, problems: string[]): autocannon.Request[] 
 // --- The server, in a child process ------------------------------------------------------------
 
 type Message =
-  | { type: 'ready'; base: string; botId: number }
-  | { type: 'cpu'; micros: number }
-  | { type: 'ok' };
+  { type: 'ready'; base: string; botId: number } | { type: 'cpu'; micros: number } | { type: 'ok' };
 
 async function withPg(url: string, fn: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: url });
@@ -155,7 +161,11 @@ async function serve(): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const bot = await createBot(app.db, owner.id, { ...newBotFields(), name: 'Shop', origins: ['https://shop.example.com'] });
+  const bot = await createBot(app.db, owner.id, {
+    ...newBotFields(),
+    name: 'Shop',
+    origins: ['https://shop.example.com'],
+  });
   const token = await issueAccessToken(app.db, owner.id);
   const published = await app.inject({
     method: 'POST',
@@ -180,7 +190,11 @@ async function serve(): Promise<void> {
       process.exit(0);
     }
   });
-  send({ type: 'ready', base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, botId: bot.id });
+  send({
+    type: 'ready',
+    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    botId: bot.id,
+  });
 }
 
 if (process.env.BENCH_ROLE === 'runtime-server') await serve();
@@ -194,8 +208,17 @@ class ServerProcess {
   constructor(databaseUrl: string, ordersApi: string) {
     this.child = fork(fileURLToPath(import.meta.url), [], {
       // BENCH_SERVER_NODE_OPTIONS='--cpu-prof' profiles the server.
-      execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean)],
-      env: { ...process.env, BENCH_ROLE: 'runtime-server', BENCH_SERVER_DATABASE: databaseUrl, BENCH_ORDERS_API: ordersApi },
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
+      ],
+      env: {
+        ...process.env,
+        BENCH_ROLE: 'runtime-server',
+        BENCH_SERVER_DATABASE: databaseUrl,
+        BENCH_ORDERS_API: ordersApi,
+      },
     });
     this.child.on('message', (message: Message) => this.waiting.shift()?.(message));
   }
@@ -259,7 +282,12 @@ async function startOrdersApi() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-async function benchDatabase(label: string, databaseUrl: string, ordersApi: string, rows: (string | number)[][]) {
+async function benchDatabase(
+  label: string,
+  databaseUrl: string,
+  ordersApi: string,
+  rows: (string | number)[][],
+) {
   const server = new ServerProcess(databaseUrl, ordersApi);
   const ready = await server.next();
   if (ready.type !== 'ready') throw new Error('the bench server did not start');
@@ -268,13 +296,22 @@ async function benchDatabase(label: string, databaseUrl: string, ordersApi: stri
     // Warm-up: JIT, caches, and the reply size the bare route must match.
     const warm = await autocannon({ connections: GUESTS, duration: 2, ...chat([]) });
     const size = Math.round(warm.throughput.total / Math.max(1, warm.requests.total));
-    const reply = { success: true, guest_id: crypto.randomUUID(), reply: [{ type: 'text', content: '' }], old_conversation: [] };
+    const reply = {
+      success: true,
+      guest_id: crypto.randomUUID(),
+      reply: [{ type: 'text', content: '' }],
+      old_conversation: [],
+    };
     const padding = Math.max(0, size - 250 - JSON.stringify(reply).length);
     reply.reply[0].content = 'x'.repeat(padding);
     await server.ask({ type: 'bare', body: JSON.stringify(reply) });
 
     const bareBody = form({ message: 'track', guest_id: crypto.randomUUID() });
-    const bare = await load(server, { url: `${ready.base}/bench/bare`, method: 'POST', headers: HEADERS, body: bareBody }, []);
+    const bare = await load(
+      server,
+      { url: `${ready.base}/bench/bare`, method: 'POST', headers: HEADERS, body: bareBody },
+      [],
+    );
     const problems: string[] = [];
     const turns = await load(server, chat(problems), problems);
     if (problems.length) console.log(`${label}: ${problems.length} unexpected answers, e.g. ${problems[0]}`);
@@ -318,7 +355,9 @@ export async function runRuntimeBench(): Promise<void> {
   try {
     await benchDatabase('SQLite', '', orders.url, rows);
     const pgUrl =
-      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+      process.env.BENCH_DATABASE_URL ??
+      process.env.TEST_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/test';
     if (await reachable(pgUrl)) await benchDatabase('PostgreSQL', pgUrl, orders.url, rows);
     else console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped.`);
   } finally {
@@ -326,7 +365,17 @@ export async function runRuntimeBench(): Promise<void> {
   }
   printTable(
     `Conversation runtime over loopback HTTP: ${GUESTS} concurrent guests, ${SECONDS} s per run, server in its own process (targets: chat ≥ 40% of the bare route's rate, p99 ≤ 50 ms, no errors)`,
-    ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bytes/answer', 'server CPU µs/req', 'rate vs bare', 'CPU vs bare'],
+    [
+      'run',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'bytes/answer',
+      'server CPU µs/req',
+      'rate vs bare',
+      'CPU vs bare',
+    ],
     rows,
   );
 }

@@ -167,7 +167,6 @@ export interface ConversationMessageTable {
   /** JSON text: the content per language code, or null. */
   translations: string | null;
   language_code: string;
-  disabled: number;
   created_at: number;
 }
 

@@ -74,7 +74,6 @@ export interface TurnRecord {
   /** Numbered from `firstSeq` on. */
   messages: NewMessage[];
   firstSeq: number;
-  disableChoices: boolean;
   subscriptions: Subscription[];
   now: number;
 }
@@ -108,15 +107,6 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new GuestConflictError();
   }
-  if (turn.disableChoices) {
-    await trx
-      .updateTable('conversation_messages')
-      .set({ disabled: 1 })
-      .where('guest_id', '=', guestId)
-      .where('disabled', '=', 0)
-      .where('type', 'in', ['choices', 'choices-message', 'wizard'])
-      .execute();
-  }
   if (turn.messages.length) {
     await trx
       .insertInto('conversation_messages')
@@ -129,7 +119,6 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
           payload: JSON.stringify(message.payload),
           translations: message.translations ? JSON.stringify(message.translations) : null,
           language_code: message.languageCode,
-          disabled: 0,
           created_at: now,
         })),
       )
@@ -169,9 +158,13 @@ export async function saveSession(db: Db, guest: StoredGuest, session: GuestSess
   if (Number(result.numUpdatedRows) === 0) throw new GuestConflictError();
 }
 
+/** Buttons that stop reacting once the guest has said anything after them (spec 3 §4). */
+const ANSWERABLE = new Set(['choices', 'choices-message', 'wizard']);
+
 /**
- * The guest's conversation, oldest first. With `languageCode`, every message that was said in
- * several languages is given in that one (spec 3 §7 PUT /api/language).
+ * The guest's conversation, oldest first. A choices message (and its options message, and a
+ * wizard question) is disabled once a guest message follows it. With `languageCode`, every
+ * message that was said in several languages is given in that one (PUT /api/language).
  */
 export async function readConversation(db: Db, guestId: string, languageCode?: string) {
   const rows = await db
@@ -180,7 +173,10 @@ export async function readConversation(db: Db, guestId: string, languageCode?: s
     .where('guest_id', '=', guestId)
     .orderBy('seq')
     .execute();
-  return rows.map((row): ConversationMessage => {
+  let answered = false;
+  const messages: ConversationMessage[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i];
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
     const message: ConversationMessage = {
       ...payload,
@@ -190,8 +186,9 @@ export async function readConversation(db: Db, guestId: string, languageCode?: s
       content: payload.content,
       date: new Date(row.created_at).toISOString(),
       language_code: row.language_code,
-      disabled: row.disabled === 1,
+      disabled: row.sender === 'bot' && answered && ANSWERABLE.has(row.type),
     };
+    if (row.sender === 'user') answered = true;
     if (languageCode && row.translations) {
       const translations = JSON.parse(row.translations) as Record<string, unknown>;
       if (translations[languageCode] !== undefined) {
@@ -199,8 +196,9 @@ export async function readConversation(db: Db, guestId: string, languageCode?: s
         message.language_code = languageCode;
       }
     }
-    return message;
-  });
+    messages.push(message);
+  }
+  return messages.reverse();
 }
 
 /** The guest's subscriptions (the notifications issue reads these to deliver). */

@@ -1,8 +1,11 @@
 // The bot as a chat call needs it, in one query: who owns it (and whether that account is still
-// open), its languages and registered sites, and the stamp of the flow the guest runs.
+// open), its languages and registered sites, the stamp of the flow the guest runs — and, for a
+// returning guest, the guest's session: a turn reads everything it needs in one round trip.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { StoredGuest } from '../repos/guests.js';
 import type { FlowStamp } from './flow-source.js';
+import type { GuestSession } from './session.js';
 
 export interface ChatBot {
   id: number;
@@ -28,15 +31,25 @@ function jsonList<T>(text: string): T[] {
   }
 }
 
-export async function loadChatBot(
+export interface ChatTurnData {
+  bot: ChatBot;
+  /** The guest's stored session, when `guestId` names a guest of this bot. */
+  guest: StoredGuest | null;
+}
+
+export async function loadChatTurn(
   db: Kysely<Database>,
   botId: number,
   flowName: string,
-): Promise<ChatBot | null> {
+  guestId: string | null,
+): Promise<ChatTurnData | null> {
   const row = await db
     .selectFrom('bots')
     .leftJoin('users', 'users.id', 'bots.user_id')
     .leftJoin('flows', (join) => join.onRef('flows.bot_id', '=', 'bots.id').on('flows.name', '=', flowName))
+    .leftJoin('guest_sessions', (join) =>
+      join.onRef('guest_sessions.bot_id', '=', 'bots.id').on('guest_sessions.id', '=', guestId ?? ''),
+    )
     .select([
       'bots.id',
       'bots.user_id',
@@ -48,11 +61,13 @@ export async function loadChatBot(
       'users.is_deleted',
       'flows.id as flow_id',
       'flows.version as flow_version',
+      'guest_sessions.state as guest_state',
+      'guest_sessions.version as guest_version',
     ])
     .where('bots.id', '=', botId)
     .executeTakeFirst();
   if (!row) return null;
-  return {
+  const bot: ChatBot = {
     id: row.id,
     userId: row.user_id,
     ownerActive: row.is_deleted === 0,
@@ -64,4 +79,23 @@ export async function loadChatBot(
     flow:
       row.flow_id != null && row.flow_version != null ? { id: row.flow_id, version: row.flow_version } : null,
   };
+  const guest =
+    guestId && row.guest_state != null && row.guest_version != null
+      ? {
+          id: guestId,
+          botId,
+          session: JSON.parse(row.guest_state) as GuestSession,
+          version: row.guest_version,
+        }
+      : null;
+  return { bot, guest };
+}
+
+/** The bot alone (calls about a guest or a language). */
+export async function loadChatBot(
+  db: Kysely<Database>,
+  botId: number,
+  flowName: string,
+): Promise<ChatBot | null> {
+  return (await loadChatTurn(db, botId, flowName, null))?.bot ?? null;
 }

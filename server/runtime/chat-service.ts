@@ -1,8 +1,8 @@
 // The server side of chatting (ARCHITECTURE.md "Chatting"): load the published flow (cached by
 // version) and the guest's session, run `step` with the real ports, and store the new session
-// and the turn's messages in one transaction. Turns of one guest are serialised in this process
-// (GuestQueue) and across processes by the session's version: a lost race runs the turn once
-// more on the fresh session.
+// and the turn's messages atomically (TurnWriter: turns ending together share a commit). Turns
+// of one guest are serialised in this process (GuestQueue) and across processes by the
+// session's version: a lost race runs the turn once more on the fresh session.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
@@ -13,12 +13,11 @@ import {
   GuestConflictError,
   readConversation,
   saveSession,
-  saveTurn,
   type ConversationMessage,
   type NewMessage,
   type StoredGuest,
 } from '../repos/guests.js';
-import type { ChatBot } from './chat-bot.js';
+import { loadChatTurn, type ChatBot } from './chat-bot.js';
 import { readChatFile } from './chat-files.js';
 import { systemClock } from './clock.js';
 import { FlowCache } from './flow-source.js';
@@ -29,6 +28,7 @@ import { emptyRetriever, type RunnableFlow, type RuntimePorts, type Subscription
 import { isKeptInConversation, wireReply, type GuestFile, type Reply } from './replies.js';
 import { newSession, type Environment, type GuestSession } from './session.js';
 import { step } from './step.js';
+import { TurnWriter } from './turn-writer.js';
 
 export const MAIN_FLOW = 'main';
 
@@ -77,6 +77,7 @@ export type ServicePorts = Pick<RuntimePorts, 'http' | 'llm' | 'retrieval' | 'cl
 export class ChatService {
   readonly flows: FlowCache;
   readonly queue = new GuestQueue();
+  private readonly writer: TurnWriter;
   readonly ports: ServicePorts;
   private codes: Promise<Map<number, string>> | null = null;
 
@@ -86,6 +87,7 @@ export class ChatService {
     overrides: Partial<ServicePorts> = {},
   ) {
     this.flows = new FlowCache(db);
+    this.writer = new TurnWriter(db);
     const llm = createLlm(config);
     this.ports = {
       http: createHttpPort({ allowPrivateTargets: config.allowPrivateTargets }),
@@ -123,19 +125,47 @@ export class ChatService {
     });
   }
 
-  async chat(bot: ChatBot, request: ChatRequest): Promise<ChatAnswer> {
+  /**
+   * One turn. `authorize` sees the bot (or null when there is none) before anything runs and
+   * throws to refuse; a returning guest's turn waits for the guest's previous one.
+   */
+  async chat(
+    botId: number,
+    request: ChatRequest,
+    authorize: (bot: ChatBot | null) => Promise<void>,
+  ): Promise<ChatAnswer> {
     const root = request.targetTemplate || MAIN_FLOW;
-    const flow = bot.flow ? await this.flows.at(bot.id, root, bot.flow) : null;
-    if (!flow || !flow.nodes.length) {
-      throw new ChatError(
-        404,
-        root === MAIN_FLOW ? NO_FLOW : `The flow template "${root}" has no published flow`,
-      );
-    }
     const codes = await this.languageCodes();
-    if (!request.guestId) return this.turn(bot, flow, null, crypto.randomUUID(), request, codes);
+    const load = async (guestId: string | null) => {
+      const data = await loadChatTurn(this.db, botId, root, guestId);
+      await authorize(data?.bot ?? null);
+      const { bot, guest } = data!;
+      const flow = bot.flow ? await this.flows.at(bot.id, root, bot.flow) : null;
+      if (!flow || !flow.nodes.length) {
+        throw new ChatError(
+          404,
+          root === MAIN_FLOW ? NO_FLOW : `The flow template "${root}" has no published flow`,
+        );
+      }
+      return { bot, guest, flow };
+    };
+    if (!request.guestId) {
+      const { bot, flow } = await load(null);
+      return this.turn(bot, flow, null, crypto.randomUUID(), request, codes);
+    }
     const guestId = request.guestId;
-    return this.withGuest(guestId, bot.id, (guest) => this.turn(bot, flow, guest, guestId, request, codes));
+    return this.queue.run(guestId, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const { bot, guest, flow } = await load(guestId);
+        if (!guest) throw new ChatError(404, GUEST_NOT_FOUND);
+        try {
+          return await this.turn(bot, flow, guest, guestId, request, codes);
+        } catch (error) {
+          if (!(error instanceof GuestConflictError)) throw error;
+          if (attempt >= 1) throw new ChatError(409, TURN_CONFLICT);
+        }
+      }
+    });
   }
 
   private prepare(
@@ -215,19 +245,16 @@ export class ChatService {
     }
     const firstSeq = session.messageCount;
     result.session.messageCount = firstSeq + messages.length;
-    await this.db.transaction().execute((trx) =>
-      saveTurn(trx, {
-        guestId,
-        botId: bot.id,
-        expectedVersion: guest ? guest.version : null,
-        session: result.session,
-        messages,
-        firstSeq,
-        disableChoices: result.choiceAnswered,
-        subscriptions,
-        now,
-      }),
-    );
+    await this.writer.write({
+      guestId,
+      botId: bot.id,
+      expectedVersion: guest ? guest.version : null,
+      session: result.session,
+      messages,
+      firstSeq,
+      subscriptions,
+      now,
+    });
     return { guestId, replies, oldConversation: [], language: result.session.language };
   }
 

@@ -1,7 +1,7 @@
 // One ChatService per server (its flow cache and guest queue must be shared by every route and
 // channel that chats), found from any encapsulated plugin through the app's database handle.
 import type { FastifyInstance } from 'fastify';
-import { ChatService, type ServicePorts } from './chat-service.js';
+import { ChatService } from './chat-service.js';
 
 const services = new WeakMap<object, ChatService>();
 
@@ -11,12 +11,5 @@ export function chatServiceOf(app: FastifyInstance): ChatService {
     service = new ChatService(app.db, app.config);
     services.set(app.db, service);
   }
-  return service;
-}
-
-/** Replaces ports of the app's service (tests: a fake clock, a fake retriever). */
-export function useChatPorts(app: FastifyInstance, ports: Partial<ServicePorts>): ChatService {
-  const service = new ChatService(app.db, app.config, ports);
-  services.set(app.db, service);
   return service;
 }

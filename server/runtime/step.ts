@@ -21,8 +21,6 @@ export const LOOP_STOPPED =
 export interface StepResult {
   replies: RenderedReply[];
   session: GuestSession;
-  /** The guest answered a choice: the stored choices messages become disabled. */
-  choiceAnswered: boolean;
   /** The guest's input was a password: it is stored masked. */
   secretInput: boolean;
 }
@@ -109,7 +107,6 @@ export async function step(
   return {
     replies: turn.replies,
     session: draft,
-    choiceAnswered: turn.choiceAnswered,
     secretInput: turn.secretInput,
   };
 }

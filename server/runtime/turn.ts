@@ -20,8 +20,6 @@ export const wait = (state: WaitState): Outcome => ({ kind: 'wait', wait: state 
 
 export class Turn {
   readonly replies: RenderedReply[] = [];
-  /** Set when the guest answered a choice: the stored choices messages become disabled. */
-  choiceAnswered = false;
   /** Set when the guest's input was a password: the stored conversation shows it masked. */
   secretInput = false;
 

@@ -143,12 +143,14 @@ test('custom UI and dark mode', async ({ page }) => {
   await page.goto(hostPage(REGISTERED_SITE, botId, { customUI: 'full', themeMode: 'dark' }));
   await launcher(page).click();
   const frame = chat(page);
-  await expect(log(frame).getByText('Which glaze do you like?')).toBeVisible();
+  await expect(log(frame).getByRole('button', { name: 'Cobalt' })).toBeVisible();
   await expect(frame.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'true');
+  await expect(frame.locator('.chat')).toHaveCSS('background-color', 'rgb(15, 23, 42)');
   await screenshot(page, 'widget-dark');
 
   await frame.getByRole('switch', { name: 'Dark mode' }).click();
   await expect(frame.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'false');
+  await expect(frame.locator('.chat')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   await frame.getByRole('button', { name: 'Menu' }).click();
   await expect(
     frame.getByRole('navigation', { name: 'Chat menu' }).getByRole('button', { name: 'french' }),

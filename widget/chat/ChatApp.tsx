@@ -14,6 +14,7 @@ import { MessageList } from './MessageList';
 import { createMicrophone } from './microphone';
 import { createSpeaker } from './speech';
 import { safeStorage } from './storage';
+import { generatedAvatar } from './generated-avatar';
 import { avatarOf, themeStyle } from './theme-style';
 import { useChat, type Chat } from './use-chat';
 import './chat.css';
@@ -164,14 +165,14 @@ function Conversation(props: ChatAppProps & { client: ReturnType<typeof chatClie
   };
   const close = props.onClose ?? (bridge ? () => bridge.send('close') : undefined);
   const rtl = theme.body.rtl || Boolean(chat.language?.is_rtl);
-  const avatar = avatarOf(theme, bot?.avatar);
+  const avatar = avatarOf(theme, bot?.avatar) || generatedAvatar(bot?.name || theme.header.headerTitle);
   const classes = ['chat', dark && 'dark', props.customUI && 'custom', editMode && 'edit'].filter(Boolean);
 
   return (
     <div
       className={classes.join(' ')}
       dir={rtl ? 'rtl' : 'ltr'}
-      style={themeStyle(theme)}
+      style={themeStyle(theme, dark)}
       lang={chat.language?.code}
     >
       <ChatHeader

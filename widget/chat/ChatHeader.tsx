@@ -130,6 +130,7 @@ export function ChatHeader(props: HeaderProps) {
               <button
                 key={l.id}
                 type="button"
+                lang={l.code}
                 aria-current={l.id === props.language?.id}
                 onClick={act(() => props.onLanguage(l))}
               >

@@ -3,9 +3,22 @@
 import type { CSSProperties } from 'react';
 import type { Theme } from '../../src/core/theme/types';
 
-export function themeStyle(theme: Theme): CSSProperties {
+/** Dark mode keeps the bot's brand colours (header, guest bubbles, choices) and darkens the surfaces. */
+const DARK_SURFACES = {
+  '--chat-bg': '#0f172a',
+  '--bot-bg': '#1e293b',
+  '--bot-color': '#e2e8f0',
+  '--date-color': '#94a3b8',
+  '--choice-bg': '#0f172a',
+  '--input-bg': '#1e293b',
+  '--input-color': '#e2e8f0',
+  '--input-border': '#334155',
+  '--bar-bg': '#111827',
+};
+
+export function themeStyle(theme: Theme, dark = false): CSSProperties {
   const { header, body, user, bot, choice, input } = theme;
-  return {
+  const style = {
     '--header-bg': header.headerBackground,
     '--header-color': header.headerColor,
     '--title-size': `${header.headerTitleFontSize}px`,
@@ -25,7 +38,8 @@ export function themeStyle(theme: Theme): CSSProperties {
     '--input-border': input.inputBorderColor,
     '--bar-bg': input.inputBarBackground,
     '--icons': input.inputIconsColor,
-  } as CSSProperties;
+  };
+  return (dark ? { ...style, ...DARK_SURFACES } : style) as CSSProperties;
 }
 
 /**

@@ -5,6 +5,8 @@ import { autoId } from '../dialect.js';
 // flow, variables, language) read and written whole each turn, with a version for
 // compare-and-set so two server instances never interleave turns of one guest. Messages are rows
 // numbered per guest (seq), written in the same transaction as the session that counted them.
+// Messages are never updated: whether a choice is still open is read from the order (a guest
+// message after it answers it), so a turn only appends.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -32,7 +34,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     /** Its content per language code, JSON, for re-rendering in another language. */
     .addColumn('translations', 'text')
     .addColumn('language_code', 'varchar(8)', (c) => c.notNull())
-    .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('conversation_messages_pk', ['guest_id', 'seq'])
     .execute();

@@ -28,7 +28,11 @@ async function activeUser(app: FastifyInstance, token: string) {
   return user;
 }
 
-export async function authorizeChat(app: FastifyInstance, request: FastifyRequest, bot: ChatBot | null) {
+export async function authorizeChat(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  bot: ChatBot | null,
+): Promise<void> {
   if (!bot) throw new ChatError(404, BOT_NOT_FOUND);
   if (!bot.ownerActive) throw new ChatError(404, OWNER_GONE);
   const token = bearerToken(request);

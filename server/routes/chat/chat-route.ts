@@ -4,7 +4,7 @@
 // conversation (old_conversation) instead of a new turn, so a reload restores the chat.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loadChatBot } from '../../runtime/chat-bot.js';
+import { loadChatBot, type ChatBot } from '../../runtime/chat-bot.js';
 import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../runtime/chat-files.js';
 import { ChatError, MAIN_FLOW } from '../../runtime/chat-service.js';
 import { chatServiceOf } from '../../runtime/registry.js';
@@ -29,16 +29,14 @@ const chatRoute: FastifyPluginAsync = async (fastify) => {
     const body = request.body;
     const service = chatServiceOf(app);
     const targetTemplate = body.target_template?.trim() || null;
-    const bot = await loadChatBot(
-      app.db,
-      botIdOf(request.query.bot_id, body.bot_id),
-      targetTemplate ?? MAIN_FLOW,
-    );
-    await authorizeChat(app, request, bot);
+    const botId = botIdOf(request.query.bot_id, body.bot_id);
+    const authorize = (bot: ChatBot | null) => authorizeChat(app, request, bot);
     const language = languageCodeOf(body.language, await service.languageCodes());
 
     let file: GuestFile | null = null;
     if (body.file) {
+      // Nothing is stored for a caller who may not chat with this bot.
+      await authorize(await loadChatBot(app.db, botId, targetTemplate ?? MAIN_FLOW));
       if (body.file.data.length > MAX_CHAT_FILE_BYTES) throw new ChatError(413, FILE_TOO_LARGE);
       if (!body.file.data.length) throw new ChatError(400, 'The file is empty');
       file = await saveChatFile(app.config.dataDir, app.config.publicUrl, body.file);
@@ -47,16 +45,20 @@ const chatRoute: FastifyPluginAsync = async (fastify) => {
     const text = body.message ?? '';
     if (!text.trim() && !file) throw new ChatError(400, 'message is required');
 
-    const answer = await service.chat(bot!, {
-      guestId: body.guest_id ?? null,
-      text,
-      file,
-      language,
-      ignoreSaving: body.ignore_saving ?? false,
-      targetTemplate,
-      courseId: body.course_id,
-      custom: body.custom_env_variables ?? null,
-    });
+    const answer = await service.chat(
+      botId,
+      {
+        guestId: body.guest_id ?? null,
+        text,
+        file,
+        language,
+        ignoreSaving: body.ignore_saving ?? false,
+        targetTemplate,
+        courseId: body.course_id,
+        custom: body.custom_env_variables ?? null,
+      },
+      authorize,
+    );
     return {
       success: true,
       guest_id: answer.guestId,

@@ -63,7 +63,6 @@ export function matchChoice(node: ChoiceNode, text: string): Slot | null {
 export const choiceNode: NodeHandler<ChoiceNode> = {
   enter: (node, turn) => ask(node, turn),
   resume(node, _state, input, turn) {
-    turn.choiceAnswered = true;
     const chosen = matchChoice(node, input.text);
     if (chosen) return go(chosen.node);
     const noMatch = node.next[node.next.length - 1];

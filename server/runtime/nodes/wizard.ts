@@ -1,7 +1,8 @@
 // The wizard node (spec 2 §3): asks each field in turn with its feedback sentence, checks the
 // answer by the field's type, and repeats the whole form for the configured iterations. Each
 // answer is also set as its field's variable (so later texts can say `${{name}}`); the filled
-// forms are stored as a list under the store name.
+// forms are stored as a list under the store name. (`offsite` has no behaviour the spec describes;
+// it is kept as saved.)
 import type { WizardNode } from '../../../src/core/flow/index.js';
 import type { WaitState } from '../session.js';
 import { wait, type NodeHandler, type Outcome, type Turn } from '../turn.js';
@@ -37,7 +38,6 @@ export const wizardNode: NodeHandler<WizardNode> = {
     const fields = node.wizard.fields;
     if (state.kind !== 'wizard' || state.field >= fields.length) return wizardNode.enter(node, turn);
     const field = fields[state.field];
-    turn.choiceAnswered = true;
     const checked = checkAnswer(field, input.text, turn.language);
     if (!checked.ok) {
       turn.say({ type: 'text', content: checked.message });

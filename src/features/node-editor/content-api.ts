@@ -78,7 +78,7 @@ export async function saveCarousel(
   const form = toFormData({
     title: input.title.trim() || 'Carousel',
     carousel_id: input.id,
-    content: input.items,
+    content: JSON.stringify(input.items),
   });
   for (const image of input.images) form.append('images', image);
   const answer = checked(

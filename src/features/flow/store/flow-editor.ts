@@ -37,6 +37,13 @@ export interface BoardPort {
 /** Performance marks around opening a flow (read by the bench: data received → first full draw). */
 export const FLOW_RECEIVED_MARK = 'botflow:flow-received';
 export const FLOW_DRAWN_MARK = 'botflow:flow-drawn';
+/**
+ * Performance measures the bench reads: one edit's main-thread time (applied to the store, the
+ * board updated, handed to the worker; `detail` is the change type), and an undo or redo from the
+ * call to the board showing its result, worker round trip included.
+ */
+export const EDIT_MEASURE = 'botflow:edit';
+export const STEP_MEASURE = { undo: 'botflow:undo', redo: 'botflow:redo' } as const;
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -71,6 +78,7 @@ export function createFlowEditor() {
   };
 
   function applyEdit(changes: FlowChange[], select?: Selection): void {
+    const started = performance.now();
     const before = get().nodes;
     const nodes = applyChanges(before, changes);
     if (nodes === before) return;
@@ -83,6 +91,7 @@ export function createFlowEditor() {
       s.history.hasChanges = true;
     });
     engine.record(changes).then(setHistory, (error) => fail(error, 'Unable to record the change'));
+    performance.measure(EDIT_MEASURE, { start: started, detail: changes[0].type });
   }
 
   function edit(changes: FlowChange[], select?: Selection): void {
@@ -93,6 +102,7 @@ export function createFlowEditor() {
 
   function step(kind: 'undo' | 'redo'): void {
     if (get().status !== 'ready') return;
+    const started = performance.now();
     stepsInFlight += 1;
     queue = queue
       .then(async () => {
@@ -103,6 +113,7 @@ export function createFlowEditor() {
             s.nodes = nodes;
             s.selection = keptSelection(nodes, get().selection);
           });
+          performance.measure(STEP_MEASURE[kind], { start: started });
         }
         setHistory(await engine.state());
       })

@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { ToolButton } from '../widgets/icons';
 
 interface RichTextEditorProps {
@@ -41,6 +41,8 @@ export default function RichTextEditor({ label, value, onChange, error }: RichTe
       orderedList: current?.isActive('orderedList') ?? false,
     }),
   });
+  // A toolbar click must not take the focus (and the selection) away from the text.
+  const keepFocus = (event: MouseEvent) => event.preventDefault();
   const run = (command: 'toggleBold' | 'toggleItalic' | 'toggleBulletList' | 'toggleOrderedList') =>
     editor?.chain().focus()[command]().run();
 
@@ -51,10 +53,10 @@ export default function RichTextEditor({ label, value, onChange, error }: RichTe
       </span>
       <div className="ne-rich" aria-invalid={error ? true : undefined}>
         <div className="ne-rich-toolbar" role="toolbar" aria-label={`${label} formatting`}>
-          <ToolButton icon="bold" label="Bold" aria-pressed={active?.bold} onClick={() => run('toggleBold')} />
-          <ToolButton icon="italic" label="Italic" aria-pressed={active?.italic} onClick={() => run('toggleItalic')} />
-          <ToolButton icon="list" label="Bulleted list" aria-pressed={active?.bulletList} onClick={() => run('toggleBulletList')} />
-          <ToolButton icon="numbered" label="Numbered list" aria-pressed={active?.orderedList} onClick={() => run('toggleOrderedList')} />
+          <ToolButton icon="bold" label="Bold" onMouseDown={keepFocus} aria-pressed={active?.bold} onClick={() => run('toggleBold')} />
+          <ToolButton icon="italic" label="Italic" onMouseDown={keepFocus} aria-pressed={active?.italic} onClick={() => run('toggleItalic')} />
+          <ToolButton icon="list" label="Bulleted list" onMouseDown={keepFocus} aria-pressed={active?.bulletList} onClick={() => run('toggleBulletList')} />
+          <ToolButton icon="numbered" label="Numbered list" onMouseDown={keepFocus} aria-pressed={active?.orderedList} onClick={() => run('toggleOrderedList')} />
         </div>
         <EditorContent editor={editor} />
       </div>
