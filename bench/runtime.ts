@@ -302,16 +302,23 @@ async function benchDatabase(
       reply: [{ type: 'text', content: '' }],
       old_conversation: [],
     };
-    const padding = Math.max(0, size - 250 - JSON.stringify(reply).length);
-    reply.reply[0].content = 'x'.repeat(padding);
+    const bareBody = form({ message: 'track', guest_id: crypto.randomUUID() });
+    const bareOptions = {
+      url: `${ready.base}/bench/bare`,
+      method: 'POST' as const,
+      headers: HEADERS,
+      body: bareBody,
+    };
+    // Pad the bare answer until it is as large on the wire (headers included) as a chat answer.
+    await server.ask({ type: 'bare', body: JSON.stringify(reply) });
+    const probe = await autocannon({ ...bareOptions, connections: 1, amount: 20 });
+    const headersSize = probe.throughput.total / probe.requests.total - JSON.stringify(reply).length;
+    reply.reply[0].content = 'x'.repeat(
+      Math.max(0, Math.round(size - headersSize - JSON.stringify(reply).length)),
+    );
     await server.ask({ type: 'bare', body: JSON.stringify(reply) });
 
-    const bareBody = form({ message: 'track', guest_id: crypto.randomUUID() });
-    const bare = await load(
-      server,
-      { url: `${ready.base}/bench/bare`, method: 'POST', headers: HEADERS, body: bareBody },
-      [],
-    );
+    const bare = await load(server, bareOptions, []);
     const problems: string[] = [];
     const turns = await load(server, chat(problems), problems);
     if (problems.length) console.log(`${label}: ${problems.length} unexpected answers, e.g. ${problems[0]}`);

@@ -25,6 +25,15 @@
 //
 // delay, input, device-permission and realtime-ai replies steer the widget and are not kept in
 // the conversation (spec 3 §4).
+//
+// POST /api/chat answers `{ success, guest_id, reply, old_conversation, language }`: each reply
+// also carries `from: 'bot'`, `language_code`, `date` (ISO) and, when it is kept in the
+// conversation, `id` (its sequence number in the guest's conversation). `language` is the
+// language the bot speaks after the turn (a language-changer node may have switched it): the
+// chat should send it back as `language` on the next call. `old_conversation` is filled only for
+// the opener (ignore_saving) of a returning guest: the stored messages, each with id, type, from,
+// content, date, language_code and disabled (true for choices, their options message and wizard
+// questions once the guest has said something after them).
 
 /** A button of a choice node (or of a wizard's options / bool step). */
 export interface ChoiceButton {

@@ -120,6 +120,7 @@ test('a wizard node: steps added, edited, reordered by buttons and by drag and d
       await form.getByRole('button', { name: 'Add option' }).click();
       await form.getByLabel('Option 2 label').fill('Large');
       await form.getByLabel('Option 2 value').fill('l');
+      await shoot(page, 'wizard-step');
     });
     await addStep('Subscribe?', () => form.getByLabel('Field type').selectOption('Boolean switch'));
     await expect(steps).toHaveText([/What is your name\?/, /Which size\?/, /Subscribe\?/]);

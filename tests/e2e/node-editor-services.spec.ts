@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForBoard } from './flow-helpers';
+import { publishViaApi, waitForBoard } from './flow-helpers';
 import { addNode, confirm, confirmButton, customerWithBot, openEditor, publishAndReload, savedNode, shoot } from './node-editor-helpers';
 
 // The node-edit modal (spec 2 §2) for the ai, realtime-ai, call, device-permission, notification,
@@ -42,7 +42,7 @@ test('ai, realtime ai and call nodes: texts per language and their required fiel
     await expect(confirmButton(modal)).toBeDisabled();
     await modal.getByLabel('Prompt').fill('Talk with the caller about their order.');
     await modal.getByText('Wait for the user to speak first').click();
-    await modal.getByText('Knowledge Sources').click();
+    await modal.getByText('Knowledge Sources', { exact: true }).click();
     await expect(modal.getByRole('tab')).toHaveCount(0);
     await shoot(page, 'realtime-ai');
     await confirm(modal);
@@ -59,7 +59,7 @@ test('ai, realtime ai and call nodes: texts per language and their required fiel
     await modal.getByPlaceholder('Search options...').fill('zzz');
     await expect(modal.getByText('No options found')).toBeVisible();
     await modal.getByPlaceholder('Search options...').fill('');
-    await modal.getByRole('option').first().click();
+    await modal.getByRole('listbox', { name: 'Provider' }).getByRole('option').first().click();
     await modal.getByLabel('Call subject').fill('Order help');
     await expect(confirmButton(modal)).toBeDisabled();
     await modal.getByLabel('Waiting message').fill('Connecting you to an agent…');
@@ -169,4 +169,23 @@ test('device permission, notification, language changer and flow template nodes'
   expect(await savedNode(page, 'Flow-template 1')).toMatchObject({ templateName: 'checkout' });
   const reopened = await openEditor(page, 'Notification 1', 'Edit Notification Node');
   await expect(reopened.getByRole('combobox', { name: 'Push message type' })).toHaveText(/News digest/);
+});
+
+test('a dynamic node is edited as JSON', async ({ page }) => {
+  const bot = await customerWithBot(page);
+  const dynamic = { id: 'dyn-1', name: 'Loader', type: 'dynamic', x: 300, y: 200, next: [{ id: 0, node: null }], loader: 'api', max: 5 };
+  await publishViaApi(page, bot.id, [dynamic]);
+  await page.reload();
+  await waitForBoard(page);
+  const modal = await openEditor(page, 'Loader', 'Edit Node');
+  const fields = modal.getByLabel('Fields (JSON)');
+  await expect(fields).toHaveValue(/"loader": "api"/);
+  await fields.fill('{"loader": "api", "max": ');
+  await expect(modal.getByText(/^Invalid JSON/)).toBeVisible();
+  await expect(confirmButton(modal)).toBeDisabled();
+  await fields.fill('{"loader": "search", "max": 8, "listener": "onScroll"}');
+  await shoot(page, 'dynamic');
+  await confirm(modal);
+  await publishAndReload(page);
+  expect(await savedNode(page, 'Loader')).toMatchObject({ loader: 'search', max: 8, listener: 'onScroll' });
 });

@@ -15,7 +15,12 @@ export function LanguageSelect({
   onChange: (code: string) => void;
 }) {
   return (
-    <select className="input ne-language" aria-label="Language" value={value} onChange={(e) => onChange(e.target.value)}>
+    <select
+      className="input ne-language"
+      aria-label="Language"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
       {languages.map((language) => (
         <option key={language.code} value={language.code}>
           {`${languageFlag(language.code)} ${languageLabel(language.name)}${language.code === primary ? ' (primary)' : ''}`}

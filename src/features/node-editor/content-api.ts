@@ -82,7 +82,10 @@ export async function saveCarousel(
   });
   for (const image of input.images) form.append('images', image);
   const answer = checked(
-    await api<CarouselAnswer>(path(scope, 'carousel'), { method: input.replace ? 'PUT' : 'POST', body: form }),
+    await api<CarouselAnswer>(path(scope, 'carousel'), {
+      method: input.replace ? 'PUT' : 'POST',
+      body: form,
+    }),
     'Unable to save the carousel',
   );
   const items = answer.content?.content?.en;

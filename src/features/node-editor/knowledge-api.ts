@@ -45,7 +45,10 @@ function toItem(kind: KnowledgeKind, raw: RawItem): KnowledgeItem {
 }
 
 /** One list of knowledge items; items marked deleted are left out (spec 3 §4). */
-export async function fetchKnowledge(kind: KnowledgeKind, customerId: string | number | null): Promise<KnowledgeItem[]> {
+export async function fetchKnowledge(
+  kind: KnowledgeKind,
+  customerId: string | number | null,
+): Promise<KnowledgeItem[]> {
   const query = customerId === null ? '' : `?customer_id=${encodeURIComponent(String(customerId))}`;
   const answer = await api<ListAnswer>(`/api/${kind}${query}`);
   if (!answer.success) throw new Error(answer.message || `Unable to load the ${kind}`);

@@ -30,7 +30,8 @@ function checkItem(item: CarouselItem, at: string, problems: Problem[]): void {
         problems.push({ field: `${at}.url`, message: 'Image is not reviewable' });
       return;
     case 'list':
-      if (isBlank(item.targetListPath)) {
+      // The list is the variable `name`, optionally a path inside it (`targetListPath`).
+      if (isBlank(item.name) && isBlank(item.targetListPath)) {
         problems.push({ field: `${at}.targetListPath`, message: 'Choose a list variable' });
       }
       return;

@@ -14,7 +14,14 @@ export function AiEditor({ node, edit }: NodeEditorProps<AiNode>) {
   return (
     <>
       <NodeNameField value={node.name} onChange={(name) => edit((d) => void (d.name = name))} />
-      <LangTextField label="AI prompt" type="textarea" rows={4} field="prompt" value={node.prompt} onChange={(prompt) => edit((d) => void (d.prompt = prompt))} />
+      <LangTextField
+        label="AI prompt"
+        type="textarea"
+        rows={4}
+        field="prompt"
+        value={node.prompt}
+        onChange={(prompt) => edit((d) => void (d.prompt = prompt))}
+      />
       <Section title="User query handling">
         <Toggle
           label="Wait for user query"
@@ -27,7 +34,11 @@ export function AiEditor({ node, edit }: NodeEditorProps<AiNode>) {
           }
         />
         {node.waitForUserQuery && (
-          <Toggle label="Show user message" checked={node.showMessage} onChange={(show) => edit((d) => void (d.showMessage = show))} />
+          <Toggle
+            label="Show user message"
+            checked={node.showMessage}
+            onChange={(show) => edit((d) => void (d.showMessage = show))}
+          />
         )}
         {node.waitForUserQuery && node.showMessage && (
           <LangTextField
@@ -52,14 +63,22 @@ export function AiEditor({ node, edit }: NodeEditorProps<AiNode>) {
         }
       />
       <Section title="Response">
-        <Toggle label="Hide AI response" checked={node.hideAIResponse} onChange={(hide) => edit((d) => void (d.hideAIResponse = hide))} />
+        <Toggle
+          label="Hide AI response"
+          checked={node.hideAIResponse}
+          onChange={(hide) => edit((d) => void (d.hideAIResponse = hide))}
+        />
         <VariableNameField
           label="Storing response variable name"
           value={node.AIResponseVariable}
           error={errorAt('AIResponseVariable')}
           onChange={(name) => edit((d) => void (d.AIResponseVariable = name))}
         />
-        <Toggle label="Expect JSON response" checked={node.expectJSONReply} onChange={(on) => edit((d) => void (d.expectJSONReply = on))} />
+        <Toggle
+          label="Expect JSON response"
+          checked={node.expectJSONReply}
+          onChange={(on) => edit((d) => void (d.expectJSONReply = on))}
+        />
       </Section>
     </>
   );

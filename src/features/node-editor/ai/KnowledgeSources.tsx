@@ -18,7 +18,13 @@ type Lists = Partial<Record<KnowledgeKind, KnowledgeItem[] | 'error'>>;
  * Knowledge Sources (spec 2 §2, §4): a toggle; when on, Files, Links and Videos tabs list the
  * customer's items to draw on. The node keeps the chosen ids and their records.
  */
-export function KnowledgeSources({ value, onChange }: { value: Knowledge; onChange: (next: Knowledge) => void }) {
+export function KnowledgeSources({
+  value,
+  onChange,
+}: {
+  value: Knowledge;
+  onChange: (next: Knowledge) => void;
+}) {
   const customerId = useSessionStore((s) => s.user?.customer_id ?? null);
   const [tab, setTab] = useState<KnowledgeKind>('files');
   const [lists, setLists] = useState<Lists>({});
@@ -60,25 +66,43 @@ export function KnowledgeSources({ value, onChange }: { value: Knowledge; onChan
 
   return (
     <div className="ne-stack">
-      <Toggle label="Knowledge Sources" checked={on} onChange={(useNLPResources) => onChange({ ...value, useNLPResources })} />
+      <Toggle
+        label="Knowledge Sources"
+        checked={on}
+        onChange={(useNLPResources) => onChange({ ...value, useNLPResources })}
+      />
       {on && (
         <div className="ne-tabs-box">
           <div role="tablist" aria-label="Knowledge source kinds" className="ne-tabs">
             {TABS.map(({ kind, label }) => (
-              <button key={kind} type="button" role="tab" aria-selected={tab === kind} className="ne-tab" onClick={() => setTab(kind)}>
-                {label} {(value.NLPResources?.[kind]?.length ?? 0) > 0 && <span className="ne-count">{value.NLPResources[kind].length}</span>}
+              <button
+                key={kind}
+                type="button"
+                role="tab"
+                aria-selected={tab === kind}
+                className="ne-tab"
+                onClick={() => setTab(kind)}
+              >
+                {label}{' '}
+                {(value.NLPResources?.[kind]?.length ?? 0) > 0 && (
+                  <span className="ne-count">{value.NLPResources[kind].length}</span>
+                )}
               </button>
             ))}
           </div>
           <div role="tabpanel" aria-label={TABS.find((t) => t.kind === tab)?.label} className="ne-tabpanel">
             {loaded === undefined && <p className="ne-muted">Loading…</p>}
             {loaded === 'error' && <p className="ne-muted">The knowledge sources could not be loaded.</p>}
-            {loaded !== undefined && items.length === 0 && (
+            {Array.isArray(loaded) && items.length === 0 && (
               <p className="ne-muted">Nothing here yet. Add {tab} on the Knowledge Sources page.</p>
             )}
             {items.map((item) => (
               <label key={String(item.id)} className="ne-check">
-                <input type="checkbox" checked={chosen.has(String(item.id))} onChange={(e) => toggle(item, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={chosen.has(String(item.id))}
+                  onChange={(e) => toggle(item, e.target.checked)}
+                />
                 {item.label}
               </label>
             ))}

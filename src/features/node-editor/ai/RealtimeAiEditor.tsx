@@ -9,7 +9,14 @@ export function RealtimeAiEditor({ node, edit }: NodeEditorProps<RealtimeAiNode>
   return (
     <>
       <NodeNameField value={node.name} onChange={(name) => edit((d) => void (d.name = name))} />
-      <LangTextField label="Prompt" type="textarea" rows={4} field="prompt" value={node.prompt} onChange={(prompt) => edit((d) => void (d.prompt = prompt))} />
+      <LangTextField
+        label="Prompt"
+        type="textarea"
+        rows={4}
+        field="prompt"
+        value={node.prompt}
+        onChange={(prompt) => edit((d) => void (d.prompt = prompt))}
+      />
       <Toggle
         label="Wait for the user to speak first"
         checked={node.waitForUserInteraction}

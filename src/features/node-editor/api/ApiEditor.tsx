@@ -65,14 +65,31 @@ export function ApiEditor({ node, edit }: NodeEditorProps<ApiNode>) {
         </div>
       </div>
       <Section title="Headers">
-        <RowsEditor noun="Header" field="headers" rows={node.headers} blank={blankRow} onChange={(rows) => edit((d) => void (d.headers = rows))} />
+        <RowsEditor
+          noun="Header"
+          field="headers"
+          rows={node.headers}
+          blank={blankRow}
+          onChange={(rows) => edit((d) => void (d.headers = rows))}
+        />
       </Section>
       <Section title="Query parameters">
-        <RowsEditor noun="Parameter" field="params" rows={node.params} blank={blankRow} onChange={(rows) => edit((d) => void (d.params = rows))} />
+        <RowsEditor
+          noun="Parameter"
+          field="params"
+          rows={node.params}
+          blank={blankRow}
+          onChange={(rows) => edit((d) => void (d.params = rows))}
+        />
       </Section>
       {node.api.method !== 'get' && (
         <Section title="Request body">
-          <RadioGroup label="Body type" value={node.api.bodyType} options={BODY_TYPES} onChange={(type) => edit((d) => void (d.api.bodyType = type))} />
+          <RadioGroup
+            label="Body type"
+            value={node.api.bodyType}
+            options={BODY_TYPES}
+            onChange={(type) => edit((d) => void (d.api.bodyType = type))}
+          />
           {node.api.bodyType === 'json' ? (
             <Suspense fallback={<p className="ne-muted">Loading the editor…</p>}>
               <JsonBodyEditor

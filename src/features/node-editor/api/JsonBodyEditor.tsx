@@ -17,7 +17,10 @@ const ROWS = 8;
 const theme = EditorView.theme({
   '&': { fontSize: '13.5px' },
   '.cm-content, .cm-gutter': { minHeight: `calc(${ROWS} * 1.4em + 8px)` },
-  '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', lineHeight: '1.4' },
+  '.cm-scroller': {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    lineHeight: '1.4',
+  },
 });
 
 /**

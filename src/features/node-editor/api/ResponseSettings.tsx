@@ -26,7 +26,9 @@ export function ResponseSettings({ node, edit }: NodeEditorProps<ApiNode>) {
           value={node.store.name}
           required={!node.showResult}
           error={errorAt('store.name')}
-          hint={node.showResult ? 'Optional while the result is shown.' : 'Required when the result is not shown.'}
+          hint={
+            node.showResult ? 'Optional while the result is shown.' : 'Required when the result is not shown.'
+          }
           onChange={(name) =>
             edit((draft) => {
               draft.store.name = name;

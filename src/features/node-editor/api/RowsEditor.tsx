@@ -64,7 +64,12 @@ export function RowsEditor<R extends Row>({ noun, field, rows, blank, onChange }
           />
         </div>
       ))}
-      <Button size="sm" variant="outline" className="ne-self-start" onClick={() => onChange(addRow(rows, blank))}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="ne-self-start"
+        onClick={() => onChange(addRow(rows, blank))}
+      >
         Add {noun.toLowerCase()}
       </Button>
     </div>

@@ -4,7 +4,13 @@ import type { Entry } from '../../../core/flow';
 import { validateEntry } from '../../../core/validation';
 import { Button } from '../../../ui';
 import { useNodeEditor } from '../editor-context';
-import { DELAY_AFTER_ADD, DELAY_FORM_DEFAULT, ELEMENT_KINDS, newEntryDraft, type ElementKind } from '../logic/entries';
+import {
+  DELAY_AFTER_ADD,
+  DELAY_FORM_DEFAULT,
+  ELEMENT_KINDS,
+  newEntryDraft,
+  type ElementKind,
+} from '../logic/entries';
 import { SelectField } from '../widgets/fields';
 import { EntryForm } from './EntryForm';
 import type { ChangeEntry } from './entry-form-types';

@@ -16,7 +16,12 @@ const SOURCE_OPTIONS = CAROUSEL_SOURCES.map(({ source, label }) => ({ value: sou
  * Carousel element (spec 2 §3, §4, §5): a title and its items from the device, a URL, a JSON list
  * variable or a file variable. An item can be selected and replaced in place; moving wraps around.
  */
-export function CarouselForm({ entry, change, errorAt, checkKey }: EntryFormProps<ContentEntry> & { checkKey: string }) {
+export function CarouselForm({
+  entry,
+  change,
+  errorAt,
+  checkKey,
+}: EntryFormProps<ContentEntry> & { checkKey: string }) {
   const { scope, setBusy } = useNodeEditor();
   const [source, setSource] = useState<CarouselSource>('file');
   const [selected, setSelected] = useState<number | null>(null);
@@ -29,7 +34,9 @@ export function CarouselForm({ entry, change, errorAt, checkKey }: EntryFormProp
 
   /** Adds the item, or puts it in place of the selected one. */
   const place = (list: CarouselItem[], item: CarouselItem): CarouselItem[] =>
-    selected !== null && selected < list.length ? list.map((old, i) => (i === selected ? item : old)) : [...list, item];
+    selected !== null && selected < list.length
+      ? list.map((old, i) => (i === selected ? item : old))
+      : [...list, item];
 
   const addItem = (item: CarouselItem) => {
     setItems(place(items, item));
@@ -41,7 +48,8 @@ export function CarouselForm({ entry, change, errorAt, checkKey }: EntryFormProp
     if (!scope) return setUploadError('Choose a bot before uploading images');
     const id = (entry.content.id as string | undefined) ?? newContentId();
     let next = items;
-    for (const _file of files) next = place(next, { id: newItemId(), type: 'file', url: '', reviewable: true });
+    for (const _file of files)
+      next = place(next, { id: newItemId(), type: 'file', url: '', reviewable: true });
     setBusy(`${checkKey}-carousel`, true);
     setUploadError(null);
     try {
@@ -104,5 +112,10 @@ export function CarouselForm({ entry, change, errorAt, checkKey }: EntryFormProp
 
 function firstItemError(errorAt: (field: string) => string | undefined, i: number): string | undefined {
   const at = `content.content.en.${i}`;
-  return errorAt(`${at}.url`) ?? errorAt(`${at}.targetListPath`) ?? errorAt(`${at}.name`) ?? errorAt(`${at}.variable_name`);
+  return (
+    errorAt(`${at}.url`) ??
+    errorAt(`${at}.targetListPath`) ??
+    errorAt(`${at}.name`) ??
+    errorAt(`${at}.variable_name`)
+  );
 }

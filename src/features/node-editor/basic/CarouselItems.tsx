@@ -25,7 +25,15 @@ export function describeItem(item: CarouselItem): string {
   }
 }
 
-export function CarouselItems({ items, selected, error, itemError, onSelect, onMove, onDelete }: CarouselItemsProps) {
+export function CarouselItems({
+  items,
+  selected,
+  error,
+  itemError,
+  onSelect,
+  onMove,
+  onDelete,
+}: CarouselItemsProps) {
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       <span className="field-label">Images</span>
@@ -35,17 +43,38 @@ export function CarouselItems({ items, selected, error, itemError, onSelect, onM
           const image = (item.type === 'url' || item.type === 'file') && item.url ? contentUrl(item.url) : '';
           const problem = itemError(i);
           return (
-            <li key={String(item.id)} className={['ne-carousel-item', selected === i && 'ne-selected', problem && 'ne-invalid'].filter(Boolean).join(' ')}>
-              {image ? <img src={image} alt={`Image ${i + 1}`} /> : <span className="ne-chip">{item.type}</span>}
+            <li
+              key={String(item.id)}
+              className={['ne-carousel-item', selected === i && 'ne-selected', problem && 'ne-invalid']
+                .filter(Boolean)
+                .join(' ')}
+            >
+              {image ? (
+                <img src={image} alt={`Image ${i + 1}`} />
+              ) : (
+                <span className="ne-chip">{item.type}</span>
+              )}
               <span className="ne-ellipsis" title={describeItem(item)}>
                 {describeItem(item)}
               </span>
               {problem && <span className="field-error">{problem}</span>}
               <div className="ne-row">
-                <button type="button" className="link-button" aria-pressed={selected === i} onClick={() => onSelect(i)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-pressed={selected === i}
+                  onClick={() => onSelect(i)}
+                >
                   {selected === i ? 'Keep' : 'Replace'}
                 </button>
-                <ItemActions name={`image ${i + 1}`} index={i} count={items.length} wraps onMove={(d) => onMove(i, d)} onDelete={() => onDelete(i)} />
+                <ItemActions
+                  name={`image ${i + 1}`}
+                  index={i}
+                  count={items.length}
+                  wraps
+                  onMove={(d) => onMove(i, d)}
+                  onDelete={() => onDelete(i)}
+                />
               </div>
             </li>
           );

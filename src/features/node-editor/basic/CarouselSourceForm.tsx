@@ -93,7 +93,9 @@ export function CarouselSourceForm({ source, replacing, checkKey, onAdd, onFiles
               label="Image property"
               value={list.targetListProperty}
               placeholder="image (optional)"
-              onChange={(targetListProperty) => setList({ ...list, targetListProperty: targetListProperty.trim() })}
+              onChange={(targetListProperty) =>
+                setList({ ...list, targetListProperty: targetListProperty.trim() })
+              }
             />
           </div>
           <Button

@@ -17,14 +17,41 @@ export function EntryForm({ entry, change, errorAt, formKey }: EntryFormProps & 
     case 'text':
       return <TextForm entry={entry as ContentEntry} change={change as never} errorAt={errorAt} />;
     case 'image':
-      return <ImageForm entry={entry as ContentEntry} change={change as never} errorAt={errorAt} checkKey={formKey} />;
+      return (
+        <ImageForm
+          entry={entry as ContentEntry}
+          change={change as never}
+          errorAt={errorAt}
+          checkKey={formKey}
+        />
+      );
     case 'video':
       return <VideoForm entry={entry as ContentEntry} change={change as never} errorAt={errorAt} />;
     case 'carousel':
-      return <CarouselForm entry={entry as ContentEntry} change={change as never} errorAt={errorAt} checkKey={formKey} />;
+      return (
+        <CarouselForm
+          entry={entry as ContentEntry}
+          change={change as never}
+          errorAt={errorAt}
+          checkKey={formKey}
+        />
+      );
     case 'variable':
-      return <VariableForm entry={entry as Extract<Entry, { type: 'variable' }>} change={change as never} errorAt={errorAt} checkKey={formKey} />;
+      return (
+        <VariableForm
+          entry={entry as Extract<Entry, { type: 'variable' }>}
+          change={change as never}
+          errorAt={errorAt}
+          checkKey={formKey}
+        />
+      );
     case 'delay':
-      return <DelayForm entry={entry as Extract<Entry, { type: 'delay' }>} change={change as never} errorAt={errorAt} />;
+      return (
+        <DelayForm
+          entry={entry as Extract<Entry, { type: 'delay' }>}
+          change={change as never}
+          errorAt={errorAt}
+        />
+      );
   }
 }

@@ -47,13 +47,22 @@ export function EntryList({ entries, onChange, onReplace, onMove, onDelete }: En
         const isEditing = editing?.index === i;
         const invalid = !isEditing && errorAtPrefix(errorAt, `entries.${i}.`);
         return (
-          <li key={i} className={invalid ? 'ne-card ne-invalid' : 'ne-card'} aria-label={`${kindLabel(entry)} ${entrySummary(entry)}`}>
+          <li
+            key={i}
+            className={invalid ? 'ne-card ne-invalid' : 'ne-card'}
+            aria-label={`${kindLabel(entry)} ${entrySummary(entry)}`}
+          >
             <div className="ne-row">
               <span className="ne-chip">{kindLabel(entry)}</span>
               <span className="ne-grow ne-ellipsis">{entrySummary(entry)}</span>
               {!isEditing && (
                 <>
-                  <ToolButton icon="eye" label={`Preview ${name}`} aria-pressed={previewing.has(i)} onClick={() => togglePreview(i)} />
+                  <ToolButton
+                    icon="eye"
+                    label={`Preview ${name}`}
+                    aria-pressed={previewing.has(i)}
+                    onClick={() => togglePreview(i)}
+                  />
                   <ItemActions
                     name={name}
                     index={i}
@@ -90,7 +99,11 @@ export function EntryList({ entries, onChange, onReplace, onMove, onDelete }: En
                   >
                     Cancel
                   </Button>
-                  <Button size="sm" disabled={busy || validateEntry(entry, validation).length > 0} onClick={stopEditing}>
+                  <Button
+                    size="sm"
+                    disabled={busy || validateEntry(entry, validation).length > 0}
+                    onClick={stopEditing}
+                  >
                     Save
                   </Button>
                 </div>

@@ -10,7 +10,9 @@ export function EntryPreview({ entry }: { entry: Entry }) {
   const { language, defaultLanguage } = useNodeEditor();
   if (entry.type === 'delay') return <p>Waits {entry.seconds} seconds before the next element.</p>;
   if (entry.type === 'variable') {
-    const value = entry.wait ? 'waits for the user’s input' : `= ${entry.variableType === 'password' ? '••••' : entry.default || entry.file?.name || '(empty)'}`;
+    const value = entry.wait
+      ? 'waits for the user’s input'
+      : `= ${entry.variableType === 'password' ? '••••' : entry.default || entry.file?.name || '(empty)'}`;
     return (
       <p>
         <code>{`\${{${entry.name}}}`}</code> ({entry.variableType}) {value}
@@ -24,7 +26,11 @@ export function EntryPreview({ entry }: { entry: Entry }) {
     case 'text':
       return <p className="ne-preview-text">{shown || '(no text in this language)'}</p>;
     case 'image':
-      return shown ? <img className="ne-image-preview" src={contentUrl(shown)} alt={entry.content.title} /> : <p>(no image)</p>;
+      return shown ? (
+        <img className="ne-image-preview" src={contentUrl(shown)} alt={entry.content.title} />
+      ) : (
+        <p>(no image)</p>
+      );
     case 'video':
       return <VideoFrame link={shown} title={entry.content.title} />;
     default: {

@@ -18,7 +18,12 @@ const SOURCES: readonly { value: ImageSource; label: string }[] = [
  * Image element (spec 2 §5): a title and an uploaded image or an image URL. A URL is checked by
  * loading it; one that does not load is marked 'Image is not reviewable'.
  */
-export function ImageForm({ entry, change, errorAt, checkKey }: EntryFormProps<ContentEntry> & { checkKey: string }) {
+export function ImageForm({
+  entry,
+  change,
+  errorAt,
+  checkKey,
+}: EntryFormProps<ContentEntry> & { checkKey: string }) {
   const { defaultLanguage, scope, setBusy } = useNodeEditor();
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -42,7 +47,12 @@ export function ImageForm({ entry, change, errorAt, checkKey }: EntryFormProps<C
     setBusy(`${checkKey}-upload`, true);
     setUploadError(null);
     try {
-      const url = await uploadImage(scope, { id, title: entry.content.title, file, replace: !!entry.content.id });
+      const url = await uploadImage(scope, {
+        id,
+        title: entry.content.title,
+        file,
+        replace: !!entry.content.id,
+      });
       change((e) => {
         e.content.id = id;
         e.content.content = { [defaultLanguage]: url };

@@ -26,7 +26,12 @@ const TYPE_OPTIONS = VARIABLE_TYPES.map((type) => ({ value: type, label: TYPE_LA
  * the user's input, and otherwise its default — typed by kind, an object path for type variable,
  * or an uploaded file (gif, jpeg, png, pdf) for type file.
  */
-export function VariableForm({ entry, change, errorAt, checkKey }: EntryFormProps<VariableEntry> & { checkKey: string }) {
+export function VariableForm({
+  entry,
+  change,
+  errorAt,
+  checkKey,
+}: EntryFormProps<VariableEntry> & { checkKey: string }) {
   const type = entry.variableType;
   return (
     <>
@@ -63,7 +68,12 @@ export function VariableForm({ entry, change, errorAt, checkKey }: EntryFormProp
   );
 }
 
-function DefaultValue({ entry, change, errorAt, checkKey }: EntryFormProps<VariableEntry> & { checkKey: string }) {
+function DefaultValue({
+  entry,
+  change,
+  errorAt,
+  checkKey,
+}: EntryFormProps<VariableEntry> & { checkKey: string }) {
   const setDefault = (value: string) =>
     change((e) => {
       e.default = value;
@@ -87,9 +97,27 @@ function DefaultValue({ entry, change, errorAt, checkKey }: EntryFormProps<Varia
         />
       );
     case 'json':
-      return <InputField label="Default value" type="textarea" rows={4} value={entry.default} error={error} onChange={setDefault} placeholder='{"items": []}' />;
+      return (
+        <InputField
+          label="Default value"
+          type="textarea"
+          rows={4}
+          value={entry.default}
+          error={error}
+          onChange={setDefault}
+          placeholder='{"items": []}'
+        />
+      );
     case 'variable':
-      return <InputField label="Variable path" value={entry.default} error={error} onChange={setDefault} placeholder="user.address.city" />;
+      return (
+        <InputField
+          label="Variable path"
+          value={entry.default}
+          error={error}
+          onChange={setDefault}
+          placeholder="user.address.city"
+        />
+      );
     case 'password': {
       const shown = !!entry.showPassword;
       return (
@@ -118,9 +146,17 @@ function DefaultValue({ entry, change, errorAt, checkKey }: EntryFormProps<Varia
   }
 }
 
-function FileValue({ entry, change, errorAt, checkKey }: EntryFormProps<VariableEntry> & { checkKey: string }) {
+function FileValue({
+  entry,
+  change,
+  errorAt,
+  checkKey,
+}: EntryFormProps<VariableEntry> & { checkKey: string }) {
   const { scope, setBusy } = useNodeEditor();
-  const [state, setState] = useState<{ uploading: boolean; error: string | null }>({ uploading: false, error: null });
+  const [state, setState] = useState<{ uploading: boolean; error: string | null }>({
+    uploading: false,
+    error: null,
+  });
   const upload = async (file: File) => {
     if (!scope) return setState({ uploading: false, error: 'Choose a bot before uploading files' });
     const variableId = entry.variable_id ? String(entry.variable_id) : newContentId();
@@ -134,7 +170,10 @@ function FileValue({ entry, change, errorAt, checkKey }: EntryFormProps<Variable
       });
       setState({ uploading: false, error: null });
     } catch (error) {
-      setState({ uploading: false, error: error instanceof Error ? error.message : 'Unable to upload the file' });
+      setState({
+        uploading: false,
+        error: error instanceof Error ? error.message : 'Unable to upload the file',
+      });
     } finally {
       setBusy(`${checkKey}-file`, false);
     }

@@ -15,7 +15,14 @@ interface ChoiceFormProps {
 }
 
 /** A choice's label and keywords, for a new choice or one edited in place. */
-export function ChoiceForm({ initialLabel = '', initialKeywords = [], taken, submitLabel, onSubmit, onCancel }: ChoiceFormProps) {
+export function ChoiceForm({
+  initialLabel = '',
+  initialKeywords = [],
+  taken,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: ChoiceFormProps) {
   const [label, setLabel] = useState(initialLabel);
   const [keywords, setKeywords] = useState<string[]>([...initialKeywords]);
   const problem = newChoiceLabelProblem(label, taken);

@@ -27,7 +27,11 @@ export function ChoiceList({ slots, onUpdate, onMove, onDelete }: ChoiceListProp
         const name = `choice ${label || i + 1}`;
         const problem = errorAt(`next.${i}.option.*`);
         return (
-          <li key={slot.id} className={problem ? 'ne-card ne-invalid' : 'ne-card'} aria-label={`Choice ${label || i + 1}`}>
+          <li
+            key={slot.id}
+            className={problem ? 'ne-card ne-invalid' : 'ne-card'}
+            aria-label={`Choice ${label || i + 1}`}
+          >
             {editing === i ? (
               <ChoiceForm
                 key={language}

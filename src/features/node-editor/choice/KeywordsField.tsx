@@ -5,7 +5,13 @@ import { InputField } from '../widgets/fields';
 import { ToolButton } from '../widgets/icons';
 
 /** A choice's keywords (spec 2 §5): Add is disabled while the text is empty; repeats are refused. */
-export function KeywordsField({ keywords, onChange }: { keywords: readonly string[]; onChange: (keywords: string[]) => void }) {
+export function KeywordsField({
+  keywords,
+  onChange,
+}: {
+  keywords: readonly string[];
+  onChange: (keywords: string[]) => void;
+}) {
   const [text, setText] = useState('');
   const problem = newKeywordProblem(text, keywords);
   const add = () => {
@@ -20,7 +26,11 @@ export function KeywordsField({ keywords, onChange }: { keywords: readonly strin
           {keywords.map((keyword, i) => (
             <li key={`${keyword}-${i}`} className="ne-chip">
               {keyword}
-              <ToolButton icon="x" label={`Remove keyword ${keyword}`} onClick={() => onChange(keywords.filter((_, k) => k !== i))} />
+              <ToolButton
+                icon="x"
+                label={`Remove keyword ${keyword}`}
+                onClick={() => onChange(keywords.filter((_, k) => k !== i))}
+              />
             </li>
           ))}
         </ul>

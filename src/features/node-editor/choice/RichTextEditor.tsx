@@ -19,7 +19,13 @@ export default function RichTextEditor({ label, value, onChange, error }: RichTe
   const id = useId();
   const editor = useEditor({
     extensions: [
-      StarterKit.configure({ heading: false, codeBlock: false, code: false, blockquote: false, horizontalRule: false }),
+      StarterKit.configure({
+        heading: false,
+        codeBlock: false,
+        code: false,
+        blockquote: false,
+        horizontalRule: false,
+      }),
     ],
     content: value,
     editorProps: {
@@ -53,10 +59,34 @@ export default function RichTextEditor({ label, value, onChange, error }: RichTe
       </span>
       <div className="ne-rich" aria-invalid={error ? true : undefined}>
         <div className="ne-rich-toolbar" role="toolbar" aria-label={`${label} formatting`}>
-          <ToolButton icon="bold" label="Bold" onMouseDown={keepFocus} aria-pressed={active?.bold} onClick={() => run('toggleBold')} />
-          <ToolButton icon="italic" label="Italic" onMouseDown={keepFocus} aria-pressed={active?.italic} onClick={() => run('toggleItalic')} />
-          <ToolButton icon="list" label="Bulleted list" onMouseDown={keepFocus} aria-pressed={active?.bulletList} onClick={() => run('toggleBulletList')} />
-          <ToolButton icon="numbered" label="Numbered list" onMouseDown={keepFocus} aria-pressed={active?.orderedList} onClick={() => run('toggleOrderedList')} />
+          <ToolButton
+            icon="bold"
+            label="Bold"
+            onMouseDown={keepFocus}
+            aria-pressed={active?.bold}
+            onClick={() => run('toggleBold')}
+          />
+          <ToolButton
+            icon="italic"
+            label="Italic"
+            onMouseDown={keepFocus}
+            aria-pressed={active?.italic}
+            onClick={() => run('toggleItalic')}
+          />
+          <ToolButton
+            icon="list"
+            label="Bulleted list"
+            onMouseDown={keepFocus}
+            aria-pressed={active?.bulletList}
+            onClick={() => run('toggleBulletList')}
+          />
+          <ToolButton
+            icon="numbered"
+            label="Numbered list"
+            onMouseDown={keepFocus}
+            aria-pressed={active?.orderedList}
+            onClick={() => run('toggleOrderedList')}
+          />
         </div>
         <EditorContent editor={editor} />
       </div>

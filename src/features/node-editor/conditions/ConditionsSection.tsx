@@ -38,7 +38,9 @@ export function ConditionsSection({ node, edit }: NodeEditorProps<FlowNode>) {
 
   return (
     <Section title="Conditions">
-      {indices.length === 0 && <p className="ne-muted">No conditional branches: the flow always takes the default path.</p>}
+      {indices.length === 0 && (
+        <p className="ne-muted">No conditional branches: the flow always takes the default path.</p>
+      )}
       <ol className="ne-list" aria-label="Conditional branches">
         {indices.map((slotIndex, n) => {
           const slot = node.next[slotIndex];
@@ -79,7 +81,12 @@ export function ConditionsSection({ node, edit }: NodeEditorProps<FlowNode>) {
         error={error}
         hint={HINT}
         after={
-          <Button size="sm" icon={undefined} disabled={error !== undefined || text.trim() === ''} onClick={add}>
+          <Button
+            size="sm"
+            icon={undefined}
+            disabled={error !== undefined || text.trim() === ''}
+            onClick={add}
+          >
             Add condition
           </Button>
         }
