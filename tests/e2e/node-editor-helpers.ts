@@ -57,7 +57,9 @@ export async function savedNode(page: Page, name: string): Promise<Record<string
   const node = await page.evaluate(async (id) => {
     const token = localStorage.getItem('accessToken');
     const botId = localStorage.getItem('activeBot');
-    const answer = await (await fetch(`/api/flow/${botId}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const answer = await (
+      await fetch(`/api/flow/${botId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     return (answer.flow.nodes as { id: string }[]).find((n) => n.id === id);
   }, facts.id);
   expect(node, `node ${name} saved`).toBeTruthy();

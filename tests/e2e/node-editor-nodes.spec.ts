@@ -1,12 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { nodeNamed } from './flow-helpers';
-import { addNode, confirm, confirmButton, customerWithBot, openEditor, publishAndReload, savedNode, shoot } from './node-editor-helpers';
+import {
+  addNode,
+  confirm,
+  confirmButton,
+  customerWithBot,
+  openEditor,
+  publishAndReload,
+  savedNode,
+  shoot,
+} from './node-editor-helpers';
 
 // The node-edit modal (spec 2 §2) for the api and wizard nodes, and the Conditions section.
 
 test.use({ viewport: { width: 1440, height: 1300 } });
 
-test('an api node: endpoint, rows, JSON body prettified, response settings and conditions', async ({ page }) => {
+test('an api node: endpoint, rows, JSON body prettified, response settings and conditions', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await customerWithBot(page);
   await addNode(page, 'API');
@@ -60,7 +71,9 @@ test('an api node: endpoint, rows, JSON body prettified, response settings and c
     await input.fill('status == 200 and ${{order_id}} != null');
     await expect(input).not.toHaveAttribute('aria-invalid');
     await modal.getByRole('button', { name: 'Add condition' }).click();
-    await expect(modal.getByRole('textbox', { name: 'Condition 1' })).toHaveValue('status == 200 and ${{order_id}} != null');
+    await expect(modal.getByRole('textbox', { name: 'Condition 1' })).toHaveValue(
+      'status == 200 and ${{order_id}} != null',
+    );
   });
 
   await shoot(page, 'api');
@@ -71,14 +84,16 @@ test('an api node: endpoint, rows, JSON body prettified, response settings and c
     'On Failure',
   ]);
   await publishAndReload(page);
-  const node = (await savedNode(page, 'API 1')) as Record<string, never>;
+  const node = await savedNode(page, 'API 1');
   expect(node.api).toMatchObject({ method: 'post', url: 'https://api.example.com/orders/${{order_id}}' });
   expect(node.headers).toEqual([{ name: 'Authorization', value: 'Bearer ${{token}}' }]);
   expect(node.body).toBe('{\n  "name": "John Smith",\n  "age": ${{age}},\n  "vip": true\n}');
   expect(node.store).toMatchObject({ name: 'order_response' });
   const reopened = await openEditor(page, 'API 1', 'Edit API Request Node');
   await expect(reopened.getByLabel('Method')).toHaveValue('post');
-  await expect(reopened.getByRole('textbox', { name: 'Condition 1' })).toHaveValue('status == 200 and ${{order_id}} != null');
+  await expect(reopened.getByRole('textbox', { name: 'Condition 1' })).toHaveValue(
+    'status == 200 and ${{order_id}} != null',
+  );
 });
 
 test('a wizard node: steps added, edited, reordered by buttons and by drag and drop', async ({ page }) => {
@@ -122,7 +137,9 @@ test('a wizard node: steps added, edited, reordered by buttons and by drag and d
       await form.getByLabel('Option 2 value').fill('l');
       await shoot(page, 'wizard-step');
     });
-    await addStep('Subscribe?', () => form.getByLabel('Field type').selectOption('Boolean switch'));
+    await addStep('Subscribe?', async () => {
+      await form.getByLabel('Field type').selectOption('Boolean switch');
+    });
     await expect(steps).toHaveText([/What is your name\?/, /Which size\?/, /Subscribe\?/]);
   });
 
@@ -148,7 +165,9 @@ test('a wizard node: steps added, edited, reordered by buttons and by drag and d
   await shoot(page, 'wizard');
   await confirm(modal);
   await publishAndReload(page);
-  const node = (await savedNode(page, 'Wizard 1')) as { wizard: { iterations: number; fields: Record<string, unknown>[] } };
+  const node = (await savedNode(page, 'Wizard 1')) as {
+    wizard: { iterations: number; fields: Record<string, unknown>[] };
+  };
   expect(node.wizard.iterations).toBe(2);
   expect(node.wizard.fields.map((f) => [f.type, (f.feedback as { en: string }).en])).toEqual([
     ['text', 'Your full name?'],

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { publishViaApi, waitForBoard } from './flow-helpers';
-import { addNode, confirm, confirmButton, customerWithBot, openEditor, publishAndReload, savedNode, shoot } from './node-editor-helpers';
+import {
+  addNode,
+  confirm,
+  confirmButton,
+  customerWithBot,
+  openEditor,
+  publishAndReload,
+  savedNode,
+  shoot,
+} from './node-editor-helpers';
 
 // The node-edit modal (spec 2 §2) for the ai, realtime-ai, call, device-permission, notification,
 // language-changer and flow-template nodes.
@@ -77,9 +86,15 @@ test('ai, realtime ai and call nodes: texts per language and their required fiel
     AIResponseVariable: 'ai_answer',
     expectJSONReply: true,
   });
-  expect(await savedNode(page, 'Realtime AI 1')).toMatchObject({ waitForUserInteraction: true, useNLPResources: false });
+  expect(await savedNode(page, 'Realtime AI 1')).toMatchObject({
+    waitForUserInteraction: true,
+    useNLPResources: false,
+  });
   const call = await savedNode(page, 'Call 1');
-  expect(call).toMatchObject({ subject: { en: 'Order help' }, message: { en: 'Connecting you to an agent…' } });
+  expect(call).toMatchObject({
+    subject: { en: 'Order help' },
+    message: { en: 'Connecting you to an agent…' },
+  });
   expect(call.providerId).not.toBeNull();
   const reopened = await openEditor(page, 'AI 1', 'Edit AI node');
   await expect(reopened.getByLabel('Ask user for query text')).toHaveValue('What would you like to know?');
@@ -94,7 +109,10 @@ async function createTemplate(page: Page, botId: number, name: string): Promise<
   expect((await response.json()).success).toBe(true);
 }
 
-test('device permission, notification, language changer and flow template nodes', async ({ page, context }) => {
+test('device permission, notification, language changer and flow template nodes', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const bot = await customerWithBot(page);
   await createTemplate(page, bot.id, 'checkout');
@@ -112,7 +130,9 @@ test('device permission, notification, language changer and flow template nodes'
     await expect(confirmButton(modal)).toBeDisabled();
     await modal.getByLabel('Longitude variable name').fill('user_long');
     await modal.getByRole('button', { name: 'Test permission' }).click();
-    await expect(modal.getByText('Permission granted: user_lat = 48.85660, user_long = 2.35220')).toBeVisible();
+    await expect(
+      modal.getByText('Permission granted: user_lat = 48.85660, user_long = 2.35220'),
+    ).toBeVisible();
     await shoot(page, 'device-permission');
     await confirm(modal);
   });
@@ -120,7 +140,9 @@ test('device permission, notification, language changer and flow template nodes'
   await test.step('notification: push type, template, start time and the next-start preview', async () => {
     await addNode(page, 'Notification');
     const modal = await openEditor(page, 'Notification 1', 'Edit Notification Node');
-    await expect(modal.getByRole('combobox', { name: 'Push message type' })).toHaveText(/Daily weather update/);
+    await expect(modal.getByRole('combobox', { name: 'Push message type' })).toHaveText(
+      /Daily weather update/,
+    );
     await modal.getByRole('combobox', { name: 'Push message type' }).click();
     await modal.getByPlaceholder('Search options...').fill('news');
     await modal.getByRole('option', { name: 'News digest' }).click();
@@ -158,14 +180,20 @@ test('device permission, notification, language changer and flow template nodes'
   });
 
   await publishAndReload(page);
-  expect(await savedNode(page, 'Device-permission 1')).toMatchObject({ latName: 'user_lat', longName: 'user_long' });
+  expect(await savedNode(page, 'Device-permission 1')).toMatchObject({
+    latName: 'user_lat',
+    longName: 'user_long',
+  });
   expect(await savedNode(page, 'Notification 1')).toMatchObject({
     pushMessageType: 'NEWS',
     template: { en: 'Today in the news, ${{name}}' },
     startAt: '09:30',
     frequency: 12,
   });
-  expect(await savedNode(page, 'Language-changer 1')).toMatchObject({ language: 3, rememberPreference: true });
+  expect(await savedNode(page, 'Language-changer 1')).toMatchObject({
+    language: 3,
+    rememberPreference: true,
+  });
   expect(await savedNode(page, 'Flow-template 1')).toMatchObject({ templateName: 'checkout' });
   const reopened = await openEditor(page, 'Notification 1', 'Edit Notification Node');
   await expect(reopened.getByRole('combobox', { name: 'Push message type' })).toHaveText(/News digest/);
@@ -173,7 +201,16 @@ test('device permission, notification, language changer and flow template nodes'
 
 test('a dynamic node is edited as JSON', async ({ page }) => {
   const bot = await customerWithBot(page);
-  const dynamic = { id: 'dyn-1', name: 'Loader', type: 'dynamic', x: 300, y: 200, next: [{ id: 0, node: null }], loader: 'api', max: 5 };
+  const dynamic = {
+    id: 'dyn-1',
+    name: 'Loader',
+    type: 'dynamic',
+    x: 300,
+    y: 200,
+    next: [{ id: 0, node: null }],
+    loader: 'api',
+    max: 5,
+  };
   await publishViaApi(page, bot.id, [dynamic]);
   await page.reload();
   await waitForBoard(page);

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { PNG } from '../fixtures/images';
-import { addNode, confirm, confirmButton, customerWithBot, openEditor, publishAndReload, savedNode, shoot } from './node-editor-helpers';
+import {
+  addNode,
+  confirm,
+  confirmButton,
+  customerWithBot,
+  openEditor,
+  publishAndReload,
+  savedNode,
+  shoot,
+} from './node-editor-helpers';
 
 // The node-edit modal of spec 2 §2 in a real browser: basic and choice nodes filled as an author
 // would, invalid values blocking Confirm, then published, reloaded and reopened.
@@ -132,8 +141,13 @@ test('a basic node with every kind of element, edited in place, published and re
   await publishAndReload(page);
 
   await test.step('after reload the saved node and the reopened modal hold the values', async () => {
-    const node = (await savedNode(page, 'Basic 1')) as { entries: Record<string, unknown>[]; json_variables: unknown[] };
-    const kinds = node.entries.map((e) => (e.type === 'content' ? (e.content as { type: string }).type : e.type));
+    const node = (await savedNode(page, 'Basic 1')) as {
+      entries: Record<string, unknown>[];
+      json_variables: unknown[];
+    };
+    const kinds = node.entries.map((e) =>
+      e.type === 'content' ? (e.content as { type: string }).type : e.type,
+    );
     expect(kinds).toEqual(['text', 'variable', 'image', 'video-link', 'delay', 'image-carousel']);
     expect(node.entries[1]).toMatchObject({ name: 'order_number', variableType: 'number', default: '42' });
     const reopened = await openEditor(page, 'Basic 1', 'Edit node');
@@ -149,13 +163,18 @@ test('a basic node with every kind of element, edited in place, published and re
   });
 });
 
-test('a choice node: rich-text message, choices with keywords, reordered, no-match last', async ({ page }) => {
+test('a choice node: rich-text message, choices with keywords, reordered, no-match last', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await customerWithBot(page);
   await addNode(page, 'Choice');
   const modal = await openEditor(page, 'Choice 1', 'Edit node');
   const adder = modal.getByRole('group', { name: 'Add choice' });
-  const choices = modal.getByRole('list', { name: 'Choices' }).getByRole('listitem').filter({ has: page.locator('strong') });
+  const choices = modal
+    .getByRole('list', { name: 'Choices' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('strong') });
 
   await test.step('the options message is required and written in a rich-text editor', async () => {
     await expect(modal.getByText('Options message is required', { exact: true })).toBeVisible();
@@ -206,7 +225,10 @@ test('a choice node: rich-text message, choices with keywords, reordered, no-mat
   await shoot(page, 'choice');
   await confirm(modal);
   await publishAndReload(page);
-  const node = (await savedNode(page, 'Choice 1')) as { message: { en: string }; next: { option?: unknown }[] };
+  const node = (await savedNode(page, 'Choice 1')) as {
+    message: { en: string };
+    next: { option?: unknown }[];
+  };
   expect(node.message.en).toBe('<p>Pick one <strong>option</strong></p>');
   expect(node.next.map((slot) => slot.option ?? null)).toEqual([
     { en: { name: 'Yes', alt: ['yep', 'sure'] } },
@@ -215,5 +237,10 @@ test('a choice node: rich-text message, choices with keywords, reordered, no-mat
   ]);
   const reopened = await openEditor(page, 'Choice 1', 'Edit node');
   await expect(reopened.getByRole('textbox', { name: 'Options message' })).toContainText('Pick one option');
-  await expect(reopened.getByRole('list', { name: 'Choices' }).getByRole('listitem').filter({ has: page.locator('strong') })).toHaveText([/Yes/, /Nope/, /On No Match/]);
+  await expect(
+    reopened
+      .getByRole('list', { name: 'Choices' })
+      .getByRole('listitem')
+      .filter({ has: page.locator('strong') }),
+  ).toHaveText([/Yes/, /Nope/, /On No Match/]);
 });

@@ -80,10 +80,17 @@ test('a guest chats through the whole flow on the host page, then reloads and sw
 
   // File mode: only the chooser; the upload is shown as the guest's message.
   await expect(log(frame).getByText('Now send us a photo of your favourite cup.')).toBeVisible();
-  await frame
-    .getByLabel('File to send')
-    .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: CUP_PNG });
-  await expect(log(frame).getByText('cup.png')).toBeVisible();
+  const picker = frame.getByLabel('File to send');
+  // Other types are refused in the browser with a console warning only.
+  const refused = page.waitForEvent('console', (m) => m.text().startsWith('Unsupported file: notes.txt'));
+  await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await refused;
+  await expect(log(frame).getByText('notes.txt')).toHaveCount(0);
+  // A failed upload says so, and the guest can try again.
+  await page.route('**/api/chat**', (route) => route.abort(), { times: 1 });
+  await picker.setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: CUP_PNG });
+  await expect(log(frame).getByText('Failed to upload file.')).toBeVisible();
+  await picker.setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: CUP_PNG });
 
   // The wizard asks its steps; an options step has buttons.
   await expect(log(frame).getByText('What is your name?')).toBeVisible();

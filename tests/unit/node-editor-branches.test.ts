@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { newNode, type Slot } from '../../src/core/flow';
-import { addBranch, branchIndices, branchInsertIndex, newSlotId, removeBranch } from '../../src/features/node-editor/logic/branches';
+import {
+  addBranch,
+  branchIndices,
+  branchInsertIndex,
+  newSlotId,
+  removeBranch,
+} from '../../src/features/node-editor/logic/branches';
 
 describe('conditional branches (spec 2 §4)', () => {
   it('inserts a new branch before the trailing default branch', () => {
@@ -31,7 +37,13 @@ describe('conditional branches (spec 2 §4)', () => {
   it('gives each branch an id unused in the node, never the failure slot id', () => {
     const slots: Slot[] = [{ id: 0, node: null }];
     expect(newSlotId(slots)).toBe(2);
-    expect(newSlotId([{ id: 0, node: null }, { id: 7, node: 'x' }, { id: 1, node: null, onFailure: true }])).toBe(8);
+    expect(
+      newSlotId([
+        { id: 0, node: null },
+        { id: 7, node: 'x' },
+        { id: 1, node: null, onFailure: true },
+      ]),
+    ).toBe(8);
     const ids = addBranch('basic', addBranch('basic', slots, 'x'), 'y').map((s) => s.id);
     expect(new Set(ids).size).toBe(3);
   });

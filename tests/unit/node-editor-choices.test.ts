@@ -12,7 +12,8 @@ import {
 } from '../../src/features/node-editor/logic/choices';
 
 const noMatch: Slot = { id: 0, node: null };
-const labels = (slots: Slot[]) => slots.map((s) => (s === slots[slots.length - 1] ? 'no-match' : choiceLabel(s, 'en')));
+const labels = (slots: Slot[]) =>
+  slots.map((s) => (s === slots[slots.length - 1] ? 'no-match' : choiceLabel(s, 'en')));
 
 function threeChoices(): Slot[] {
   let slots: Slot[] = [noMatch];

@@ -48,7 +48,10 @@ describe('Add Element drafts (spec 2 §2, §9)', () => {
 });
 
 describe('variable entries (spec 2 §4)', () => {
-  const named = (fields: Partial<VariableEntry>): VariableEntry => ({ ...newVariableEntry('answer'), ...fields });
+  const named = (fields: Partial<VariableEntry>): VariableEntry => ({
+    ...newVariableEntry('answer'),
+    ...fields,
+  });
 
   it('type password masks the value; type variable never waits', () => {
     expect(withVariableType(named({ showPassword: true }), 'password').showPassword).toBe(false);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dropIndex, dropMove, moveBy, moveItem, moveWrapped } from '../../src/features/node-editor/logic/move';
+import {
+  dropIndex,
+  dropMove,
+  moveBy,
+  moveItem,
+  moveWrapped,
+} from '../../src/features/node-editor/logic/move';
 
 const list = ['a', 'b', 'c', 'd'];
 

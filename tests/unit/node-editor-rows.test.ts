@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addRow, blankFormRow, blankRow, deleteRow, updateRow } from '../../src/features/node-editor/logic/rows';
+import {
+  addRow,
+  blankFormRow,
+  blankRow,
+  deleteRow,
+  updateRow,
+} from '../../src/features/node-editor/logic/rows';
 
 describe('api rows (spec 2 §4)', () => {
   const rows = [

@@ -3,7 +3,11 @@ import { newNode } from '../../src/core/flow';
 import { dynamicFieldsText, parseDynamicFields } from '../../src/features/node-editor/logic/dynamic-fields';
 import { formatFileSize } from '../../src/features/node-editor/logic/file-size';
 import { flowVariables } from '../../src/features/node-editor/logic/flow-variables';
-import { hasLanguageDropdown, languageFlag, modalTitle } from '../../src/features/node-editor/logic/modal-meta';
+import {
+  hasLanguageDropdown,
+  languageFlag,
+  modalTitle,
+} from '../../src/features/node-editor/logic/modal-meta';
 
 describe('the modal header (spec 2 §2)', () => {
   it('titles the modal by node type', () => {
@@ -21,7 +25,16 @@ describe('the modal header (spec 2 §2)', () => {
   });
 
   it('shows the language dropdown for the types with texts only', () => {
-    const withDropdown = ['basic', 'wizard', 'call', 'ai', 'realtime-ai', 'choice', 'notification', 'language-changer'];
+    const withDropdown = [
+      'basic',
+      'wizard',
+      'call',
+      'ai',
+      'realtime-ai',
+      'choice',
+      'notification',
+      'language-changer',
+    ];
     for (const type of withDropdown) expect(hasLanguageDropdown(type as never)).toBe(true);
     for (const type of ['api', 'device-permission', 'flow-template', 'dynamic']) {
       expect(hasLanguageDropdown(type as never)).toBe(false);
@@ -67,6 +80,8 @@ describe('variables a flow declares (for the pickers)', () => {
     const wizard = newNode('wizard', 'w', 0, 0);
     const found = flowVariables([basic, api, wizard]);
     expect(found.files).toEqual(['photo']);
-    expect(found.all).toEqual(expect.arrayContaining(['photo', 'cart', 'orders', 'wizard_list', 'USER_LAST_INPUT']));
+    expect(found.all).toEqual(
+      expect.arrayContaining(['photo', 'cart', 'orders', 'wizard_list', 'USER_LAST_INPUT']),
+    );
   });
 });

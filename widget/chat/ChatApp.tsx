@@ -47,34 +47,48 @@ export interface ChatAppProps {
   ref?: Ref<ChatAppHandle>;
 }
 
-type Loaded = { theme: Theme; bot: WidgetBot | null; refused: string | null };
+interface Loaded {
+  theme: Theme;
+  bot: WidgetBot | null;
+  refused: string | null;
+  /** The bot and template this was loaded for. */
+  identity: string;
+  /** Another bot or template than this chat showed before. */
+  fresh: boolean;
+}
 
 export function ChatApp(props: ChatAppProps) {
   const { botId, auth, apiBase = '' } = props;
   const client = useMemo(() => chatClient(String(botId), auth, apiBase), [botId, auth, apiBase]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
+  // Spec 3 §4: a change of bot or template resets the conversation and the guest id.
+  const identity = `${botId}:${props.template ?? ''}`;
+  const shown = useRef<string | null>(null);
+
   useEffect(() => {
     let current = true;
-    setLoaded(null);
+    const fresh = shown.current !== null && shown.current !== identity;
+    shown.current = identity;
+    const done = (info: Omit<Loaded, 'identity' | 'fresh'>) =>
+      current && setLoaded({ ...info, identity, fresh });
     client
       .widgetInfo()
       .then((info) => {
-        if (!current) return;
         if (info.status === 403) {
           console.warn(`BotFlow: the chat of bot ${botId} is not available here: ${info.message}`);
-          return setLoaded({ theme: defaultTheme(), bot: null, refused: info.message ?? 'Not allowed' });
+          return done({ theme: defaultTheme(), bot: null, refused: info.message ?? 'Not allowed' });
         }
         // A theme that fails to load falls back to the default theme (spec 3 §7).
-        setLoaded({ theme: info.theme ?? defaultTheme(), bot: info.bot ?? null, refused: null });
+        done({ theme: info.theme ?? defaultTheme(), bot: info.bot ?? null, refused: null });
       })
-      .catch(() => current && setLoaded({ theme: defaultTheme(), bot: null, refused: null }));
+      .catch(() => done({ theme: defaultTheme(), bot: null, refused: null }));
     return () => {
       current = false;
     };
-  }, [client, botId]);
+  }, [client, botId, identity]);
 
-  if (!loaded) return <div className="chat loading" aria-busy="true" />;
+  if (!loaded || loaded.identity !== identity) return <div className="chat loading" aria-busy="true" />;
   if (loaded.refused) {
     return (
       <div className="chat refused" role="alert">
@@ -82,10 +96,16 @@ export function ChatApp(props: ChatAppProps) {
       </div>
     );
   }
-  return <Conversation key={`${botId}:${props.template ?? ''}`} {...props} client={client} loaded={loaded} />;
+  return <Conversation key={identity} {...props} client={client} loaded={loaded} fresh={loaded.fresh} />;
 }
 
-function Conversation(props: ChatAppProps & { client: ReturnType<typeof chatClient>; loaded: Loaded }) {
+interface ConversationProps extends ChatAppProps {
+  client: ReturnType<typeof chatClient>;
+  loaded: Loaded;
+  fresh: boolean;
+}
+
+function Conversation(props: ConversationProps) {
   const { client, loaded, bridge = null, editMode = false } = props;
   const { theme, bot } = loaded;
   const storage = safeStorage();
@@ -113,6 +133,7 @@ function Conversation(props: ChatAppProps & { client: ReturnType<typeof chatClie
     language: firstLanguage,
     courseId: props.courseId,
     customVariables: props.customVariables,
+    fresh: props.fresh,
     onSteer: steer,
     onBotMessage(message: ConversationMessage) {
       if (live.current.speakerOn && typeof message.content === 'string') {

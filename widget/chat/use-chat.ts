@@ -39,6 +39,8 @@ export interface ChatSettings {
   /** Input, device-permission, realtime-ai and call replies. */
   onSteer?(reply: SteeringReply): void;
   onRestore?(count: number): void;
+  /** The chat switched to this bot or template: forget the guest it may have had before. */
+  fresh?: boolean;
 }
 
 export interface SendOptions {
@@ -180,6 +182,8 @@ export function useChat(settings: ChatSettings) {
         if (options.file) {
           addLocal({ type: 'text', content: WIDGET_TEXTS.uploadFailed }, 'bot');
           console.error(WIDGET_TEXTS.uploadError, error);
+          // The flow still waits for a file: let the guest try again.
+          if (generation === live.current.generation) changeMode({ type: 'ask', input: 'file' });
         } else console.error('The chat call failed.', error);
       } finally {
         if (options.file) setUpload(null);
@@ -190,6 +194,8 @@ export function useChat(settings: ChatSettings) {
 
   /** Spec 3 §4 Session: the first open says Hello (not stored) and brings back the old conversation. */
   const start = useCallback(() => {
+    // Another bot or template than this chat showed before starts over (spec 3 §4 Session).
+    if (live.current.settings.fresh) forgetGuest(safeStorage(), botId);
     const stored = readGuest(safeStorage(), botId, template);
     live.current.guestId = stored;
     setGuestId(stored);

@@ -5,7 +5,12 @@ import type { ValidationContext } from '../../core/validation';
 import { Button, Modal } from '../../ui';
 import type { Provider, PushMessageType } from '../flow/flow-api';
 import { ConditionsSection } from './conditions/ConditionsSection';
-import { NodeEditorContext, type ContentScope, type NodeEditorContextValue, type NodeEditorProps } from './editor-context';
+import {
+  NodeEditorContext,
+  type ContentScope,
+  type NodeEditorContextValue,
+  type NodeEditorProps,
+} from './editor-context';
 import { EDITORS } from './editors';
 import { LanguageSelect } from './LanguageSelect';
 import { flowVariables } from './logic/flow-variables';
@@ -69,7 +74,12 @@ export function NodeEditModal(props: NodeEditModalProps) {
         dismissible={!state.changed}
         headerExtra={
           hasLanguageDropdown(draft.type) && languages.length > 0 ? (
-            <LanguageSelect languages={languages} primary={defaultLanguage} value={language} onChange={setLanguage} />
+            <LanguageSelect
+              languages={languages}
+              primary={defaultLanguage}
+              value={language}
+              onChange={setLanguage}
+            />
           ) : undefined
         }
         footer={

@@ -21,12 +21,16 @@ export function useNodeDraft(node: FlowNode, validation: ValidationContext) {
   const edit: EditNode = useCallback((recipe) => setDraft((current) => produce(current, recipe)), []);
   const setBusy = useCallback(
     (key: string, busy: boolean) =>
-      setBusyKeys((current) => (!!current[key] === busy ? current : { ...current, [key]: busy ? true : undefined })),
+      setBusyKeys((current) =>
+        !!current[key] === busy ? current : { ...current, [key]: busy ? true : undefined },
+      ),
     [],
   );
   const setLocalProblem = useCallback(
     (key: string, message: string | null) =>
-      setLocal((current) => (current[key] === (message ?? undefined) ? current : { ...current, [key]: message ?? undefined })),
+      setLocal((current) =>
+        current[key] === (message ?? undefined) ? current : { ...current, [key]: message ?? undefined },
+      ),
     [],
   );
 

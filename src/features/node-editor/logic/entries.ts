@@ -117,7 +117,9 @@ export function declaredVariables(
 ): Pick<BasicNode, 'json_variables' | 'file_variables'> {
   const variables = entries.filter((entry): entry is VariableEntry => entry.type === 'variable');
   return {
-    json_variables: variables.filter((v) => v.variableType === 'json' && v.name).map((v) => ({ name: v.name })),
+    json_variables: variables
+      .filter((v) => v.variableType === 'json' && v.name)
+      .map((v) => ({ name: v.name })),
     file_variables: variables
       .filter((v) => v.variableType === 'file' && v.name)
       .map((v) => ({ name: v.name, file_name: v.file?.name ?? '' })),

@@ -18,7 +18,18 @@ export const FIELD_TYPE_LABELS: Record<WizardFieldType, string> = {
 };
 
 /** A few icons from the field-type catalogue (spec 2 §3), shown beside a step. */
-export const FIELD_ICONS = ['text', 'user', 'name', 'email', 'phone', 'address', 'date', 'number', 'list', 'boolean'];
+export const FIELD_ICONS = [
+  'text',
+  'user',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'date',
+  'number',
+  'list',
+  'boolean',
+];
 
 let fieldCounter = 0;
 
@@ -28,7 +39,14 @@ export function newFieldId(): string {
 }
 
 export function newWizardField(code: string): WizardField {
-  return { id: newFieldId(), type: 'text', attr: '', feedback: { [code]: '' }, required: true, fieldIcon: 'text' };
+  return {
+    id: newFieldId(),
+    type: 'text',
+    attr: '',
+    feedback: { [code]: '' },
+    required: true,
+    fieldIcon: 'text',
+  };
 }
 
 /** The step with another type: options and yes/no labels appear only where the type needs them. */
@@ -36,7 +54,9 @@ export function withFieldType(field: WizardField, type: WizardFieldType, code: s
   const next: WizardField = { ...field, type };
   delete next.options;
   delete next.booleans;
-  if (type === 'options') next.options = field.options ?? [{ id: newFieldId(), label: { [code]: '' }, value: '' }];
-  if (type === 'bool') next.booleans = field.booleans ?? { onTrue: { [code]: 'Yes' }, onFalse: { [code]: 'No' } };
+  if (type === 'options')
+    next.options = field.options ?? [{ id: newFieldId(), label: { [code]: '' }, value: '' }];
+  if (type === 'bool')
+    next.booleans = field.booleans ?? { onTrue: { [code]: 'Yes' }, onFalse: { [code]: 'No' } };
   return next;
 }

@@ -16,10 +16,22 @@ export function CallEditor({ node, edit }: NodeEditorProps<CallNode>) {
           value={node.providerId === null || node.providerId === undefined ? null : String(node.providerId)}
           error={errorAt('providerId')}
           hint={providers.length === 0 ? 'No call provider is set up for your account.' : undefined}
-          onChange={(id) => edit((d) => void (d.providerId = providers.find((p) => String(p.id) === id)?.id ?? id))}
+          onChange={(id) =>
+            edit((d) => void (d.providerId = providers.find((p) => String(p.id) === id)?.id ?? id))
+          }
         />
-        <InputField label="Caller name" value={node.callerName} error={errorAt('callerName')} onChange={(name) => edit((d) => void (d.callerName = name))} />
-        <LangTextField label="Call subject" field="subject" value={node.subject} onChange={(subject) => edit((d) => void (d.subject = subject))} />
+        <InputField
+          label="Caller name"
+          value={node.callerName}
+          error={errorAt('callerName')}
+          onChange={(name) => edit((d) => void (d.callerName = name))}
+        />
+        <LangTextField
+          label="Call subject"
+          field="subject"
+          value={node.subject}
+          onChange={(subject) => edit((d) => void (d.subject = subject))}
+        />
         <LangTextField
           label="Call description"
           type="textarea"

@@ -4,7 +4,10 @@ import { Button } from '../../../ui';
 import { useNodeEditor, type NodeEditorProps } from '../editor-context';
 import { NodeNameField, SelectField, VariableNameField } from '../widgets/fields';
 
-type TestResult = { kind: 'granted'; latitude: number; longitude: number } | { kind: 'denied'; message: string } | { kind: 'asking' };
+type TestResult =
+  | { kind: 'granted'; latitude: number; longitude: number }
+  | { kind: 'denied'; message: string }
+  | { kind: 'asking' };
 
 /**
  * Spec 2 §2 Device-permission node: the permission (geolocation), the variables that receive
@@ -16,10 +19,16 @@ export function DevicePermissionEditor({ node, edit }: NodeEditorProps<DevicePer
   const [test, setTest] = useState<TestResult | null>(null);
 
   const request = () => {
-    if (!('geolocation' in navigator)) return setTest({ kind: 'denied', message: 'This browser cannot share its location.' });
+    if (!('geolocation' in navigator))
+      return setTest({ kind: 'denied', message: 'This browser cannot share its location.' });
     setTest({ kind: 'asking' });
     navigator.geolocation.getCurrentPosition(
-      (position) => setTest({ kind: 'granted', latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      (position) =>
+        setTest({
+          kind: 'granted',
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+        }),
       (error) => setTest({ kind: 'denied', message: error.message || 'Permission denied' }),
       { timeout: 15_000 },
     );
@@ -28,10 +37,26 @@ export function DevicePermissionEditor({ node, edit }: NodeEditorProps<DevicePer
   return (
     <>
       <NodeNameField value={node.name} onChange={(name) => edit((d) => void (d.name = name))} />
-      <SelectField label="Permission type" value={node.request} options={[{ value: 'geolocation' as const, label: 'Geolocation' }]} error={errorAt('request')} onChange={(request) => edit((d) => void (d.request = request))} />
+      <SelectField
+        label="Permission type"
+        value={node.request}
+        options={[{ value: 'geolocation' as const, label: 'Geolocation' }]}
+        error={errorAt('request')}
+        onChange={(request) => edit((d) => void (d.request = request))}
+      />
       <div className="ne-grid-2">
-        <VariableNameField label="Latitude variable name" value={node.latName} error={errorAt('latName')} onChange={(name) => edit((d) => void (d.latName = name))} />
-        <VariableNameField label="Longitude variable name" value={node.longName} error={errorAt('longName')} onChange={(name) => edit((d) => void (d.longName = name))} />
+        <VariableNameField
+          label="Latitude variable name"
+          value={node.latName}
+          error={errorAt('latName')}
+          onChange={(name) => edit((d) => void (d.latName = name))}
+        />
+        <VariableNameField
+          label="Longitude variable name"
+          value={node.longName}
+          error={errorAt('longName')}
+          onChange={(name) => edit((d) => void (d.longName = name))}
+        />
       </div>
       <div className="ne-row">
         <Button variant="outline" loading={test?.kind === 'asking'} onClick={request}>

@@ -28,7 +28,15 @@ export function DynamicEditor({ node, edit }: NodeEditorProps<DynamicNode>) {
   return (
     <>
       <NodeNameField value={node.name} onChange={(name) => edit((d) => void (d.name = name))} />
-      <InputField label="Fields (JSON)" type="textarea" rows={10} value={text} error={error ?? undefined} onChange={change} hint={`Keys: ${DYNAMIC_KEYS.join(', ')}.`} />
+      <InputField
+        label="Fields (JSON)"
+        type="textarea"
+        rows={10}
+        value={text}
+        error={error ?? undefined}
+        onChange={change}
+        hint={`Keys: ${DYNAMIC_KEYS.join(', ')}.`}
+      />
     </>
   );
 }

@@ -16,7 +16,12 @@ export function FlowTemplateEditor({ node, edit }: NodeEditorProps<FlowTemplateN
         hint={templates.length === 0 ? 'Add a flow template from the template list first.' : undefined}
         onChange={(templateName) => edit((d) => void (d.templateName = templateName))}
       />
-      <InputField label="Node name" value={node.name} hint="Optional: the board shows the template's name." onChange={(name) => edit((d) => void (d.name = name))} />
+      <InputField
+        label="Node name"
+        value={node.name}
+        hint="Optional: the board shows the template's name."
+        onChange={(name) => edit((d) => void (d.name = name))}
+      />
     </>
   );
 }

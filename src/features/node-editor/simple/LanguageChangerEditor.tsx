@@ -16,7 +16,10 @@ export function LanguageChangerEditor({ node, edit }: NodeEditorProps<LanguageCh
         label="Target language"
         value={supported ? node.language : ''}
         placeholder="Choose a language"
-        options={languages.map((l) => ({ value: l.id, label: `${languageFlag(l.code)} ${languageLabel(l.name)}` }))}
+        options={languages.map((l) => ({
+          value: l.id,
+          label: `${languageFlag(l.code)} ${languageLabel(l.name)}`,
+        }))}
         error={errorAt('language')}
         onChange={(language) => edit((d) => void (d.language = language))}
       />

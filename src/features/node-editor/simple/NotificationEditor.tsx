@@ -32,7 +32,13 @@ export function NotificationEditor({ node, edit }: NodeEditorProps<NotificationN
         onChange={(template) => edit((d) => void (d.template = template))}
       />
       <div className="ne-grid-2">
-        <InputField label="Start time" type="time" value={node.startAt} error={errorAt('startAt')} onChange={(startAt) => edit((d) => void (d.startAt = startAt))} />
+        <InputField
+          label="Start time"
+          type="time"
+          value={node.startAt}
+          error={errorAt('startAt')}
+          onChange={(startAt) => edit((d) => void (d.startAt = startAt))}
+        />
         <NumberInput
           label="Repeat interval (hours)"
           min={1}

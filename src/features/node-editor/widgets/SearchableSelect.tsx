@@ -123,7 +123,13 @@ export function SearchableSelect({
                 setActive(0);
               }}
             />
-            <ul id={`${id}-list`} role="listbox" aria-label={label} className="ne-select-list" style={{ maxHeight }}>
+            <ul
+              id={`${id}-list`}
+              role="listbox"
+              aria-label={label}
+              className="ne-select-list"
+              style={{ maxHeight }}
+            >
               {shown.length === 0 && <li className="ne-select-empty">{NO_OPTIONS}</li>}
               {shown.map((option, i) => (
                 <li

@@ -21,7 +21,15 @@ interface UploadDropzoneProps {
   chosen?: readonly { name: string; size: number }[];
 }
 
-export function UploadDropzone({ label, kind, multiple, accept, onFiles, disabled, chosen }: UploadDropzoneProps) {
+export function UploadDropzone({
+  label,
+  kind,
+  multiple,
+  accept,
+  onFiles,
+  disabled,
+  chosen,
+}: UploadDropzoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const extensions = UPLOAD_EXTENSIONS[kind];
@@ -47,7 +55,9 @@ export function UploadDropzone({ label, kind, multiple, accept, onFiles, disable
         tabIndex={disabled ? -1 : 0}
         aria-label={label}
         aria-disabled={disabled || undefined}
-        className={['ne-drop', over && 'ne-drop-over', disabled && 'ne-drop-disabled'].filter(Boolean).join(' ')}
+        className={['ne-drop', over && 'ne-drop-over', disabled && 'ne-drop-disabled']
+          .filter(Boolean)
+          .join(' ')}
         onClick={() => !disabled && input.current?.click()}
         onKeyDown={(e) => {
           if (!disabled && (e.key === 'Enter' || e.key === ' ')) {

@@ -22,7 +22,16 @@ interface InputFieldProps {
 }
 
 /** A labelled text-like input; an error marks it invalid and is read with it. */
-export function InputField({ label, value, onChange, type = 'text', error, hint, rows = 3, ...rest }: InputFieldProps) {
+export function InputField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  error,
+  hint,
+  rows = 3,
+  ...rest
+}: InputFieldProps) {
   const id = useId();
   const { after, hideLabel, ...native } = rest;
   const common = {
@@ -36,7 +45,12 @@ export function InputField({ label, value, onChange, type = 'text', error, hint,
     <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} error={error}>
       <div className={after ? 'ne-input-row' : undefined}>
         {type === 'textarea' ? (
-          <textarea className="input textarea" rows={rows} onChange={(e) => onChange(e.target.value)} {...common} />
+          <textarea
+            className="input textarea"
+            rows={rows}
+            onChange={(e) => onChange(e.target.value)}
+            {...common}
+          />
         ) : (
           <input className="input" type={type} onChange={(e) => onChange(e.target.value)} {...common} />
         )}
@@ -135,7 +149,10 @@ export function SelectField<V extends string | number>({
 }
 
 /** The error of a per-language field: in the shown language, or the default language's when it is missing. */
-export function useLangError(field: string, errorOf?: (field: string) => string | undefined): string | undefined {
+export function useLangError(
+  field: string,
+  errorOf?: (field: string) => string | undefined,
+): string | undefined {
   const context = useNodeEditor();
   const { language, defaultLanguage, languages } = context;
   const errorAt = errorOf ?? context.errorAt;
@@ -178,7 +195,15 @@ export function NodeNameField({ value, onChange }: { value: string; onChange: (v
 }
 
 /** A titled group of fields. */
-export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+export function Section({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const id = useId();
   return (
     <section className="ne-section" aria-labelledby={id}>

@@ -9,7 +9,10 @@ import { Toggle } from '../widgets/Toggle';
 import { StepOptions } from './StepOptions';
 
 const TYPE_OPTIONS = WIZARD_FIELD_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
-const ICON_OPTIONS = FIELD_ICONS.map((icon) => ({ value: icon, label: icon.charAt(0).toUpperCase() + icon.slice(1) }));
+const ICON_OPTIONS = FIELD_ICONS.map((icon) => ({
+  value: icon,
+  label: icon.charAt(0).toUpperCase() + icon.slice(1),
+}));
 
 interface StepFormProps {
   initial: WizardField;
@@ -55,8 +58,17 @@ export function StepForm({ initial, submitLabel, onSubmit, onCancel }: StepFormP
           }}
         />
         <VariableNameField label="Saved as" value={field.attr} onChange={(attr) => update({ attr })} />
-        <SelectField label="Field icon" value={field.fieldIcon ?? ''} options={ICON_OPTIONS} onChange={(fieldIcon) => update({ fieldIcon })} />
-        <Toggle label="Required" checked={field.required ?? false} onChange={(required) => update({ required })} />
+        <SelectField
+          label="Field icon"
+          value={field.fieldIcon ?? ''}
+          options={ICON_OPTIONS}
+          onChange={(fieldIcon) => update({ fieldIcon })}
+        />
+        <Toggle
+          label="Required"
+          checked={field.required ?? false}
+          onChange={(required) => update({ required })}
+        />
       </div>
       {field.type === 'options' && (
         <StepOptions

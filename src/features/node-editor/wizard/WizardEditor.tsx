@@ -97,11 +97,18 @@ export function WizardEditor({ node, edit }: NodeEditorProps<WizardNode>) {
             }}
           />
         ) : (
-          <Button variant="outline" className="ne-self-start" disabled={form !== null} onClick={() => setForm(-1)}>
+          <Button
+            variant="outline"
+            className="ne-self-start"
+            disabled={form !== null}
+            onClick={() => setForm(-1)}
+          >
             Add step
           </Button>
         )}
-        {fields.length === 0 && errorAt('wizard.fields') && <p className="field-error">{errorAt('wizard.fields')}</p>}
+        {fields.length === 0 && errorAt('wizard.fields') && (
+          <p className="field-error">{errorAt('wizard.fields')}</p>
+        )}
       </Section>
     </>
   );
