@@ -135,7 +135,22 @@ test('the host page drives the widget through window.BotFlow', async ({ page }) 
       }),
   );
   await page.evaluate(() => (window as unknown as { BotFlow: { open(): void } }).BotFlow.open());
-  expect(await events).toEqual(['open', 'notify:Welcome to Acme Shop!']);
+  expect(await events).toEqual([
+    'open',
+    'notify:Welcome to Acme Shop! <a href="#action:open-cart">See your cart</a>',
+  ]);
+  // A bot text link written #action:name asks the host page to act.
+  const action = page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        (window as unknown as { BotFlow: { on(e: string, f: (d: unknown) => void): void } }).BotFlow.on(
+          'customAction',
+          resolve,
+        ),
+      ),
+  );
+  await chat(page).getByRole('link', { name: 'See your cart' }).click();
+  expect(await action).toEqual({ name: 'open-cart' });
   const status = await page.evaluate(() =>
     (
       window as unknown as { BotFlow: { setCustomVariables(v: object): Promise<{ status: number }> } }

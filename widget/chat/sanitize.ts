@@ -28,6 +28,7 @@ const ALLOWED = new Set([
 ]);
 const DROPPED = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT']);
 const SAFE_LINK = /^(https?:|mailto:|tel:)/i;
+const ACTION_LINK = /^#action:[\w.-]+$/;
 
 function clean(node: Node, into: Node, doc: Document): void {
   for (const child of Array.from(node.childNodes)) {
@@ -44,6 +45,9 @@ function clean(node: Node, into: Node, doc: Document): void {
         copy.setAttribute('href', href.trim());
         copy.setAttribute('target', '_blank');
         copy.setAttribute('rel', 'noopener noreferrer');
+      } else if (child.tagName === 'A' && ACTION_LINK.test(href.trim())) {
+        // `#action:name` asks the host page to act (customAction); the chat handles the click.
+        copy.setAttribute('href', href.trim());
       }
       clean(child, copy, doc);
       into.appendChild(copy);

@@ -45,8 +45,9 @@ function arrayStore(nodes: readonly FlowNode[]): NodeStore & { result(): FlowNod
       const i = indexOf(id);
       return i === undefined ? undefined : items()[i];
     },
-    *values() {
-      for (const node of items()) if (node) yield node;
+    values() {
+      // Without holes the array itself is the iterable: no generator step per node.
+      return holes ? present(items()) : (items() as FlowNode[]);
     },
     put(node) {
       const i = indexOf(node.id);
@@ -68,4 +69,8 @@ function arrayStore(nodes: readonly FlowNode[]): NodeStore & { result(): FlowNod
       return holes ? work.filter((node): node is FlowNode => node !== undefined) : (work as FlowNode[]);
     },
   };
+}
+
+function* present(nodes: readonly (FlowNode | undefined)[]): Generator<FlowNode> {
+  for (const node of nodes) if (node) yield node;
 }

@@ -66,9 +66,11 @@ export function applyChange(store: NodeStore, change: FlowChange): void {
 /** Spec 2 §4: deleting a node removes every link to it and clears the failure targets naming it. */
 function deleteNode(store: NodeStore, id: NodeId): void {
   if (!store.get(id)) return;
-  store.remove(id);
+  // One allocation-free scan for the nodes pointing at it, made before the removal so that an
+  // array-backed store can still hand its array over as is (no holes to skip yet).
   const linked: FlowNode[] = [];
-  for (const node of store.values()) if (linksTo(node, id)) linked.push(node);
+  for (const node of store.values()) if (node.id !== id && linksTo(node, id)) linked.push(node);
+  store.remove(id);
   for (const node of linked) store.put(withTargetsCleared(node, (target) => target !== id));
 }
 

@@ -18,9 +18,17 @@ export function nodeTargets(node: FlowNode): NodeId[] {
   return targets;
 }
 
-/** Does this node point at `id` anywhere? */
+/**
+ * Does this node point at `id` anywhere? The same places as nodeTargets, checked without building
+ * a list: deleting a node asks this of every other node, so it must not allocate.
+ */
 export function linksTo(node: FlowNode, id: NodeId): boolean {
-  return nodeTargets(node).includes(id);
+  const slots = node.next;
+  for (let i = 0; i < slots.length; i++) if (slots[i].node === id) return true;
+  if (node.type === 'api' && (node.store.successTarget === id || node.store.failureTarget === id)) {
+    return true;
+  }
+  return (node.type === 'api' || node.type === 'device-permission') && node.onFailure === id;
 }
 
 /**

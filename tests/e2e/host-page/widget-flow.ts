@@ -27,7 +27,17 @@ const basic = (id: string, entries: unknown[], next: string | null, y: number) =
 
 export function shopFlow(): unknown[] {
   return [
-    basic('welcome', [text('Welcome to Acme Shop!', 'Bienvenue chez Acme Shop !')], 'colour', 0),
+    basic(
+      'welcome',
+      [
+        text(
+          'Welcome to Acme Shop! <a href="#action:open-cart">See your cart</a>',
+          'Bienvenue chez Acme Shop !',
+        ),
+      ],
+      'colour',
+      0,
+    ),
     {
       id: 'colour',
       name: 'colour',

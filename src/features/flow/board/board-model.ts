@@ -109,21 +109,50 @@ export class BoardModel {
     return all;
   }
 
-  /** The nodes whose object is new or different, and the ids no longer present. */
+  /**
+   * The nodes whose object is new or different, and the ids no longer present. Edits keep the
+   * order of the nodes they leave (a move or link replaces a node in place, an add appends, a delete
+   * or an undo removes or reinserts at an index), so one walk over both lists by identity finds
+   * them all; only a reordered list falls back to comparing by id.
+   */
   private differences(nodes: readonly FlowNode[]): { changed: FlowNode[]; removed: NodeId[] } {
+    return this.walk(nodes) ?? this.compareById(nodes);
+  }
+
+  /** Both lists side by side: same object, same id (changed), new id (added), or a removal. */
+  private walk(nodes: readonly FlowNode[]): { changed: FlowNode[]; removed: NodeId[] } | null {
     const previous = this.nodes;
     const changed: FlowNode[] = [];
-    // Most edits (move, link, update) keep the list aligned: compare slot by slot.
-    if (previous.length === nodes.length) {
-      let aligned = true;
-      for (let i = 0; i < nodes.length && aligned; i++) {
-        if (previous[i] === nodes[i]) continue;
-        if (previous[i].id === nodes[i].id) changed.push(nodes[i]);
-        else aligned = false;
+    const removed: NodeId[] = [];
+    let i = 0;
+    for (let j = 0; j < nodes.length; ) {
+      const node = nodes[j];
+      const old = i < previous.length ? previous[i] : undefined;
+      if (old === node) {
+        i++;
+        j++;
+      } else if (old && old.id === node.id) {
+        changed.push(node);
+        i++;
+        j++;
+      } else if (!this.byId.has(node.id)) {
+        changed.push(node);
+        j++;
+      } else if (old) {
+        // The node was on the board further on: the one here is gone (or the list was reordered,
+        // in which case this walk runs off the end of the old list and gives up below).
+        removed.push(old.id);
+        i++;
+      } else {
+        return null;
       }
-      if (aligned) return { changed, removed: [] };
-      changed.length = 0;
     }
+    for (; i < previous.length; i++) removed.push(previous[i].id);
+    return { changed, removed };
+  }
+
+  private compareById(nodes: readonly FlowNode[]): { changed: FlowNode[]; removed: NodeId[] } {
+    const changed: FlowNode[] = [];
     let added = 0;
     for (const node of nodes) {
       const before = this.byId.get(node.id);

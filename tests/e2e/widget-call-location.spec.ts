@@ -6,8 +6,9 @@ import { E2E_DATA_DIR } from './env';
 import { PRODUCT, REGISTERED_SITE } from './host-page/env';
 import { createShopBot, hostPage, publishFlow } from './host-page/widget-flow';
 
-// Spec 3 §4 "Call" in the embedded widget, against the host site's fake call provider (it speaks
-// the spec's call API: schedule, poll, promote, stop), and the same flow outside the widget.
+// Spec 3 §4 "Call" and "Geolocation" in the embedded widget: a call against the host site's fake
+// call provider (it speaks the spec's call API: schedule, poll, promote, stop), the same flow
+// outside the widget, and the location asked through the host page.
 
 const PROVIDER_ID = 'e2e-widget-calls';
 let botId = 0;
