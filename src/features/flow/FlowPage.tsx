@@ -58,6 +58,8 @@ function FlowEditorView({ editor }: { editor: FlowEditor }) {
 
   return (
     <div className="flow-page">
+      {/* The board is the page; the heading names it for screen readers and tests. */}
+      <h1 className="visually-hidden">Flow</h1>
       <FlowTopBar />
       <ActionBar onEditNode={setEditing} onRunFlow={onRunFlow} />
       <div className="flow-stage">
