@@ -38,7 +38,7 @@ const text = (en: string) => ({
   content: { type: 'text' as const, title: 't', content: { en } },
 });
 
-function benchFlow(apiUrl: string): FlowNode[] {
+export function benchFlow(apiUrl: string): FlowNode[] {
   const greet = node('basic', 'greet', { entries: [text('Welcome to the shop! I can track your orders.')] });
   greet.next = [{ id: 0, node: 'menu' }];
   const menu = node('choice', 'menu', { message: { en: 'How can I help?' } });

@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { isPostgres } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -25,7 +34,9 @@ export function openDatabase(
       // Tests isolate themselves in a schema of their own.
       options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    drivers.set(db, { pool });
+    return db;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new SQLite(path.join(config.dataDir, 'botflow.sqlite'));
@@ -37,28 +48,106 @@ export function openDatabase(
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const prepare = statementCache(file);
+  const database: SqliteDatabase = { close: () => file.close(), prepare };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  drivers.set(db, { file, prepare });
+  return db;
 }
 
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare; the
  * same query texts repeat (a chat turn runs the same few), so compiled statements are kept. Safe
- * because Kysely runs one query at a time on its single SQLite connection.
+ * because statements are only run to completion (all/get/run), never left iterating.
  */
-function withStatementCache(file: SQLite.Database, capacity = 500): SqliteDatabase {
+function statementCache(file: SQLite.Database, capacity = 500) {
   const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => file.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = file.prepare(sql);
-        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
+  return (sql: string): SQLite.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = file.prepare(sql);
+      if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
   };
+}
+
+// --- Hot paths ----------------------------------------------------------------------------------
+// A chat turn runs the same few queries thousands of times a second. Through the query builder
+// each one is built, compiled and queued on Kysely's connection handling, which costs more than
+// running it. So those few are written once as SQL (valid on both databases) and run on the driver
+// underneath: on SQLite synchronously with a kept statement, on PostgreSQL as a named prepared
+// statement (parsed and planned once per connection). Everything else stays on Kysely.
+
+type Driver = { file: SQLite.Database; prepare(sql: string): SQLite.Statement } | { pool: pg.Pool };
+const drivers = new WeakMap<Kysely<Database>, Driver>();
+
+/** SQL with `?` placeholders, valid on SQLite and PostgreSQL, with its PostgreSQL spelling. */
+export interface HotSql {
+  /** The prepared statement's name on PostgreSQL: unique per text. */
+  readonly name: string;
+  readonly sqlite: string;
+  readonly postgres: string;
+}
+
+export function hotSql(name: string, text: string): HotSql {
+  let n = 0;
+  const sqlite = text.replace(/\s+/g, ' ').trim();
+  return { name, sqlite, postgres: sqlite.replace(/\?/g, () => `$${++n}`) };
+}
+
+/** SQLite, reachable synchronously: the file's kept statements and its own transactions. */
+export interface DirectSqlite {
+  prepare(sql: string): SQLite.Statement;
+  /** Runs `work` in one transaction (better-sqlite3's: commits, or rolls back when it throws). */
+  transaction<T>(work: () => T): T;
+}
+
+/**
+ * SQLite's file, when `db` is the app's SQLite handle and no transaction is open on it. Inside
+ * an open Kysely transaction (which awaits between its queries) a direct query would read or join
+ * that transaction's uncommitted work: callers then go through Kysely, which waits for it.
+ */
+export function directSqlite(db: Kysely<Database>): DirectSqlite | null {
+  const driver = drivers.get(db);
+  if (!driver || !('file' in driver) || driver.file.inTransaction) return null;
+  const { file, prepare } = driver;
+  return { prepare, transaction: (work) => file.transaction(work)() };
+}
+
+/** The PostgreSQL pool under the app's handle (not under a transaction). */
+export function directPostgres(db: Kysely<Database>): pg.Pool | null {
+  const driver = drivers.get(db);
+  return driver && 'pool' in driver ? driver.pool : null;
+}
+
+export interface HotResult<R> {
+  rows: R[];
+  /** Rows inserted, updated or deleted. */
+  changes: number;
+}
+
+/** Runs a hot statement on whichever database `db` is, inside its transaction when it is one. */
+export async function runHot<R>(
+  db: Kysely<Database>,
+  statement: HotSql,
+  params: unknown[],
+): Promise<HotResult<R>> {
+  const sqlite = directSqlite(db);
+  if (sqlite) {
+    const prepared = sqlite.prepare(statement.sqlite);
+    if (prepared.reader) return { rows: prepared.all(params) as R[], changes: 0 };
+    return { rows: [], changes: prepared.run(params).changes };
+  }
+  const pool = directPostgres(db);
+  if (pool) {
+    const result = await pool.query({ name: statement.name, text: statement.postgres, values: params });
+    return { rows: result.rows as R[], changes: result.rowCount ?? 0 };
+  }
+  const text = isPostgres(db) ? statement.postgres : statement.sqlite;
+  const result = await db.executeQuery<R>(CompiledQuery.raw(text, params));
+  return { rows: result.rows, changes: Number(result.numAffectedRows ?? 0) };
 }
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

@@ -2,6 +2,8 @@
 // (messages numbered per guest). A turn is stored with saveTurn in one transaction, over the
 // version it started from, so two servers running turns of one guest cannot both win.
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { directPostgres, directSqlite, hotSql, runHot, type HotSql } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
@@ -78,73 +80,162 @@ export interface TurnRecord {
   now: number;
 }
 
-/** Stores one turn; call inside a transaction. Throws GuestConflictError on a lost race. */
-export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
+// A turn's writes, as SQL run without the query builder (see runHot): they run for every message.
+const INSERT_GUEST = hotSql(
+  'turn_insert_guest',
+  `insert into guest_sessions (id, bot_id, state, version, created_at, updated_at, last_seen_at)
+   values (?, ?, ?, 1, ?, ?, ?)`,
+);
+const UPDATE_GUEST = hotSql(
+  'turn_update_guest',
+  `update guest_sessions set state = ?, version = ?, updated_at = ?, last_seen_at = ?
+   where id = ? and version = ?`,
+);
+const INSERT_MESSAGE = hotSql(
+  'turn_insert_message',
+  `insert into conversation_messages
+   (guest_id, seq, sender, type, payload, translations, language_code, created_at)
+   values (?, ?, ?, ?, ?, ?, ?, ?)`,
+);
+const UPSERT_SUBSCRIPTION = hotSql(
+  'turn_upsert_subscription',
+  `insert into notification_subscriptions (guest_id, bot_id, push_message_type, template, start_at,
+   frequency, language_code, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+   on conflict (guest_id, push_message_type) do update set template = excluded.template,
+   start_at = excluded.start_at, frequency = excluded.frequency,
+   language_code = excluded.language_code, updated_at = excluded.updated_at`,
+);
+
+/** The guest row's write: an insert for a new guest, else an update over the expected version. */
+function guestWrite(turn: TurnRecord): [HotSql, unknown[]] {
   const { guestId, now } = turn;
   const state = JSON.stringify(turn.session);
-  let version: number;
-  if (turn.expectedVersion === null) {
-    version = 1;
-    await trx
-      .insertInto('guest_sessions')
-      .values({
-        id: guestId,
-        bot_id: turn.botId,
-        state,
-        version,
-        created_at: now,
-        updated_at: now,
-        last_seen_at: now,
-      })
-      .execute();
-  } else {
-    version = turn.expectedVersion + 1;
-    const result = await trx
-      .updateTable('guest_sessions')
-      .set({ state, version, updated_at: now, last_seen_at: now })
-      .where('id', '=', guestId)
-      .where('version', '=', turn.expectedVersion)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new GuestConflictError();
-  }
-  if (turn.messages.length) {
-    await trx
-      .insertInto('conversation_messages')
-      .values(
-        turn.messages.map((message, i) => ({
-          guest_id: guestId,
-          seq: turn.firstSeq + i,
-          sender: message.sender,
-          type: message.payload.type,
-          payload: JSON.stringify(message.payload),
-          translations: message.translations ? JSON.stringify(message.translations) : null,
-          language_code: message.languageCode,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  if (turn.expectedVersion === null) return [INSERT_GUEST, [guestId, turn.botId, state, now, now, now]];
+  const version = turn.expectedVersion + 1;
+  return [UPDATE_GUEST, [state, version, now, now, guestId, turn.expectedVersion]];
+}
+
+function messageRow(turn: TurnRecord, message: NewMessage, i: number): unknown[] {
+  return [
+    turn.guestId,
+    turn.firstSeq + i,
+    message.sender,
+    message.payload.type,
+    JSON.stringify(message.payload),
+    message.translations ? JSON.stringify(message.translations) : null,
+    message.languageCode,
+    turn.now,
+  ];
+}
+
+/** The writes after the guest row's: its messages, then its subscriptions. */
+function followingWrites(turn: TurnRecord): [HotSql, unknown[]][] {
+  const writes: [HotSql, unknown[]][] = turn.messages.map((m, i) => [INSERT_MESSAGE, messageRow(turn, m, i)]);
   for (const s of turn.subscriptions) {
-    const values = {
-      template: JSON.stringify(s.template),
-      start_at: s.startAt,
-      frequency: s.frequency,
-      language_code: s.language,
-      updated_at: now,
-    };
-    await trx
-      .insertInto('notification_subscriptions')
-      .values({
-        ...values,
-        guest_id: guestId,
-        bot_id: turn.botId,
-        push_message_type: s.pushMessageType,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['guest_id', 'push_message_type']).doUpdateSet(values))
-      .execute();
+    const row = [turn.guestId, turn.botId, s.pushMessageType, JSON.stringify(s.template), s.startAt];
+    writes.push([UPSERT_SUBSCRIPTION, [...row, s.frequency, s.language, turn.now, turn.now]]);
   }
-  return version;
+  return writes;
+}
+
+const versionAfter = (turn: TurnRecord) => (turn.expectedVersion ?? 0) + 1;
+
+/** Stores one turn; call inside a transaction. Throws GuestConflictError on a lost race. */
+export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
+  const [guestSql, guestParams] = guestWrite(turn);
+  // The version check comes first: a lost race writes nothing.
+  if ((await runHot(trx, guestSql, guestParams)).changes === 0) throw new GuestConflictError();
+  for (const [statement, params] of followingWrites(turn)) await runHot(trx, statement, params);
+  return versionAfter(turn);
+}
+
+/**
+ * PostgreSQL: a batch of turns in one statement, so one round trip however many turns end
+ * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The rows
+ * travel as arrays (one per column), so the statement's text is the same for any batch and stays
+ * prepared. Guests whose version moved on are not updated, and their messages are left out.
+ */
+const SAVE_TURNS_SQL = `
+  with turn as (
+    select * from unnest($1::varchar[], $2::int[], $3::text[], $4::int[], $5::bigint[])
+      as t(id, bot_id, state, expected, now)
+  ), updated as (
+    update guest_sessions g
+    set state = turn.state, version = turn.expected + 1, updated_at = turn.now, last_seen_at = turn.now
+    from turn where g.id = turn.id and g.version = turn.expected
+    returning g.id
+  ), inserted as (
+    insert into guest_sessions (id, bot_id, state, version, created_at, updated_at, last_seen_at)
+    select id, bot_id, state, 1, now, now, now from turn where expected is null
+    returning id
+  ), saved as (
+    select id from updated union all select id from inserted
+  ), messages as (
+    insert into conversation_messages
+      (guest_id, seq, sender, type, payload, translations, language_code, created_at)
+    select * from unnest($6::varchar[], $7::int[], $8::varchar[], $9::varchar[], $10::text[],
+      $11::text[], $12::varchar[], $13::bigint[])
+      as m(guest_id, seq, sender, type, payload, translations, language_code, created_at)
+    where m.guest_id in (select id from saved)
+  )
+  select id from saved`;
+
+async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Promise<Set<TurnRecord>> {
+  const guests: unknown[][] = [[], [], [], [], []];
+  const messages: unknown[][] = [[], [], [], [], [], [], [], []];
+  for (const turn of turns) {
+    const row = [turn.guestId, turn.botId, JSON.stringify(turn.session), turn.expectedVersion, turn.now];
+    row.forEach((value, column) => guests[column].push(value));
+    turn.messages.forEach((message, i) =>
+      messageRow(turn, message, i).forEach((value, column) => messages[column].push(value)),
+    );
+  }
+  const result = await pool.query<{ id: string }>({
+    name: 'turn_batch',
+    text: SAVE_TURNS_SQL,
+    values: [...guests, ...messages],
+  });
+  const saved = new Set(result.rows.map((row) => row.id));
+  return new Set(turns.filter((turn) => !saved.has(turn.guestId)));
+}
+
+/**
+ * Stores turns atomically, all or none: throws (and writes nothing) when any write fails, and
+ * answers the turns that lost their version race (which wrote nothing). On SQLite this is one
+ * synchronous transaction; on PostgreSQL one statement (see saveTurnsInOneStatement).
+ */
+export async function saveTurns(db: Db, turns: TurnRecord[]): Promise<Set<TurnRecord>> {
+  const lost = new Set<TurnRecord>();
+  const sqlite = directSqlite(db);
+  if (sqlite) {
+    return sqlite.transaction(() => {
+      for (const turn of turns) {
+        const [guestSql, guestParams] = guestWrite(turn);
+        if (sqlite.prepare(guestSql.sqlite).run(guestParams).changes === 0) lost.add(turn);
+        else
+          for (const [statement, params] of followingWrites(turn))
+            sqlite.prepare(statement.sqlite).run(params);
+      }
+      return lost;
+    });
+  }
+  const pool = directPostgres(db);
+  // Subscriptions are rare (notification nodes), and a guest twice in a batch must be stored in
+  // order: those batches take the plain way.
+  const simple =
+    turns.every((t) => !t.subscriptions.length) && new Set(turns.map((t) => t.guestId)).size === turns.length;
+  if (pool && simple) return saveTurnsInOneStatement(pool, turns);
+  await db.transaction().execute(async (trx) => {
+    for (const turn of turns) {
+      try {
+        await saveTurn(trx, turn);
+      } catch (error) {
+        if (!(error instanceof GuestConflictError)) throw error;
+        lost.add(turn);
+      }
+    }
+  });
+  return lost;
 }
 
 /** Stores a session changed outside a turn (language, custom variables) over its version. */

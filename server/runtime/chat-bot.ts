@@ -2,6 +2,7 @@
 // open), its languages and registered sites, the stamp of the flow the guest runs — and, for a
 // returning guest, the guest's session: a turn reads everything it needs in one round trip.
 import type { Kysely } from 'kysely';
+import { hotSql, runHot } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { StoredGuest } from '../repos/guests.js';
 import type { FlowStamp } from './flow-source.js';
@@ -37,35 +38,43 @@ export interface ChatTurnData {
   guest: StoredGuest | null;
 }
 
+/** Everything a turn reads, in one query (run on the hot path: see runHot). */
+const CHAT_TURN_SQL = hotSql(
+  'chat_turn',
+  `select bots.id, bots.user_id, bots.language, bots.supported_languages, bots.origins,
+     bots.allow_subpaths, bots.tts_gender, users.is_deleted,
+     flows.id as flow_id, flows.version as flow_version,
+     guest_sessions.state as guest_state, guest_sessions.version as guest_version
+   from bots
+   left join users on users.id = bots.user_id
+   left join flows on flows.bot_id = bots.id and flows.name = ?
+   left join guest_sessions on guest_sessions.bot_id = bots.id and guest_sessions.id = ?
+   where bots.id = ?`,
+);
+
+interface ChatTurnRow {
+  id: number;
+  user_id: number;
+  language: number;
+  supported_languages: string;
+  origins: string;
+  allow_subpaths: number;
+  tts_gender: number;
+  is_deleted: number | null;
+  flow_id: number | null;
+  flow_version: number | null;
+  guest_state: string | null;
+  guest_version: number | null;
+}
+
 export async function loadChatTurn(
   db: Kysely<Database>,
   botId: number,
   flowName: string,
   guestId: string | null,
 ): Promise<ChatTurnData | null> {
-  const row = await db
-    .selectFrom('bots')
-    .leftJoin('users', 'users.id', 'bots.user_id')
-    .leftJoin('flows', (join) => join.onRef('flows.bot_id', '=', 'bots.id').on('flows.name', '=', flowName))
-    .leftJoin('guest_sessions', (join) =>
-      join.onRef('guest_sessions.bot_id', '=', 'bots.id').on('guest_sessions.id', '=', guestId ?? ''),
-    )
-    .select([
-      'bots.id',
-      'bots.user_id',
-      'bots.language',
-      'bots.supported_languages',
-      'bots.origins',
-      'bots.allow_subpaths',
-      'bots.tts_gender',
-      'users.is_deleted',
-      'flows.id as flow_id',
-      'flows.version as flow_version',
-      'guest_sessions.state as guest_state',
-      'guest_sessions.version as guest_version',
-    ])
-    .where('bots.id', '=', botId)
-    .executeTakeFirst();
+  const { rows } = await runHot<ChatTurnRow>(db, CHAT_TURN_SQL, [flowName, guestId ?? '', botId]);
+  const row = rows[0];
   if (!row) return null;
   const bot: ChatBot = {
     id: row.id,

@@ -2,13 +2,13 @@
 // turns finishing at about the same time share one database transaction: a commit is the
 // expensive part of a write (a WAL append on SQLite, which blocks the event loop; an fsync and a
 // round trip on PostgreSQL), and under load many guests' turns end together. A turn that lost its
-// version race writes nothing (saveTurn checks the version before anything else), so the others
+// version race writes nothing (saveTurns checks the version before anything else), so the others
 // commit without it; if the batch fails for any other reason, its turns are written again one by
 // one, each in its own transaction, so one bad turn never takes the others down. With a single
 // turn in flight this is one transaction per turn, with no wait beyond the current tick.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { GuestConflictError, saveTurn, type TurnRecord } from '../repos/guests.js';
+import { GuestConflictError, saveTurns, type TurnRecord } from '../repos/guests.js';
 
 interface Pending {
   record: TurnRecord;
@@ -56,25 +56,19 @@ export class TurnWriter {
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
-    const lost = new Set<Pending>();
+    let lost: Set<TurnRecord>;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const item of batch) {
-          try {
-            await saveTurn(trx, item.record);
-          } catch (error) {
-            if (!(error instanceof GuestConflictError)) throw error;
-            lost.add(item);
-          }
-        }
-      });
+      lost = await saveTurns(
+        this.db,
+        batch.map((item) => item.record),
+      );
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);
       for (const item of batch) await this.writeBatch([item]);
       return;
     }
     for (const item of batch) {
-      if (lost.has(item)) item.reject(new GuestConflictError());
+      if (lost.has(item.record)) item.reject(new GuestConflictError());
       else item.resolve();
     }
   }

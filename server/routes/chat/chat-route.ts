@@ -11,6 +11,7 @@ import { chatServiceOf } from '../../runtime/registry.js';
 import type { GuestFile } from '../../runtime/replies.js';
 import { authorizeChat, languageCodeOf } from './chat-access.js';
 import { chatBody, chatQuery } from './chat-fields.js';
+import { useChatFormParser } from './chat-form.js';
 
 export const FILE_TOO_LARGE = `The file is too large: ${MAX_CHAT_FILE_BYTES / 1024 / 1024} MB at most`;
 export const FILE_TYPE_REFUSED = 'Only gif, jpeg, png and pdf files are accepted';
@@ -24,6 +25,8 @@ function botIdOf(query: number | undefined, body: string | number | undefined): 
 
 const chatRoute: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // This scope's multipart bodies skip busboy (see chat-form.ts); the other routes keep it.
+  useChatFormParser(fastify);
 
   app.post('/chat', { schema: { querystring: chatQuery, body: chatBody } }, async (request) => {
     const body = request.body;

@@ -31,6 +31,8 @@ export interface NodeStore {
   /** Appends a node whose id is not in the store. */
   add(node: FlowNode): void;
   remove(id: NodeId): void;
+  /** The nodes pointing at `id`, when the store keeps an index of links (else found by a scan). */
+  linkedTo?(id: NodeId): FlowNode[];
 }
 
 /**
@@ -66,11 +68,15 @@ export function applyChange(store: NodeStore, change: FlowChange): void {
 /** Spec 2 §4: deleting a node removes every link to it and clears the failure targets naming it. */
 function deleteNode(store: NodeStore, id: NodeId): void {
   if (!store.get(id)) return;
-  // One allocation-free scan for the nodes pointing at it, made before the removal so that an
-  // array-backed store can still hand its array over as is (no holes to skip yet).
-  const linked: FlowNode[] = [];
-  for (const node of store.values()) if (node.id !== id && linksTo(node, id)) linked.push(node);
+  // From the store's index when it keeps one; else one allocation-free scan, made before the
+  // removal so that an array-backed store can still hand its array over as is (no holes yet).
+  let linked = store.linkedTo?.(id);
+  if (!linked) {
+    linked = [];
+    for (const node of store.values()) if (linksTo(node, id)) linked.push(node);
+  }
   store.remove(id);
+  linked = linked.filter((node) => node.id !== id);
   for (const node of linked) store.put(withTargetsCleared(node, (target) => target !== id));
 }
 

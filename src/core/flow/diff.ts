@@ -1,3 +1,4 @@
+import { handLinksIndex, linksIndexOf } from './incoming-links';
 import type { FlowNode, NodeId } from './schema';
 
 // History entries are diffs, not snapshots (tldraw's RecordsDiff, spec 2 §4): per node, added,
@@ -80,20 +81,33 @@ export function patchNode(node: FlowNode, keys: readonly KeyChange[]): FlowNode 
  */
 export function applyDiff(nodes: readonly FlowNode[], diff: FlowDiff): FlowNode[] {
   if (isEmptyDiff(diff)) return nodes as FlowNode[];
+  // The list's link index (incoming-links.ts), if it has one, follows every node replaced here.
+  const links = linksIndexOf(nodes);
   let result: FlowNode[] = nodes.slice();
   if (diff.removed.length > 0) {
     const removed = new Set(diff.removed.map((entry) => entry.node.id));
-    result = result.filter((node) => !removed.has(node.id));
+    result = result.filter((node) => {
+      if (!removed.has(node.id)) return true;
+      links?.replace(node, undefined);
+      return false;
+    });
   }
   if (diff.changed.length > 0) {
     // Undoing a move names one node: a scan is cheaper than an id map of the whole flow.
     const positions = diff.changed.length > 8 ? new Map(result.map((node, i) => [node.id, i])) : null;
     for (const { id, keys } of diff.changed) {
       const i = positions ? (positions.get(id) ?? -1) : result.findIndex((node) => node.id === id);
-      if (i >= 0) result[i] = patchNode(result[i], keys);
+      if (i < 0) continue;
+      const patched = patchNode(result[i], keys);
+      links?.replace(result[i], patched);
+      result[i] = patched;
     }
   }
-  for (const { node, index } of byIndex(diff.added)) result.splice(Math.min(index, result.length), 0, node);
+  for (const { node, index } of byIndex(diff.added)) {
+    result.splice(Math.min(index, result.length), 0, node);
+    links?.replace(undefined, node);
+  }
+  if (links) handLinksIndex(nodes, result, links);
   return result;
 }
 

@@ -4,6 +4,7 @@ export * from './schema';
 export * from './defaults';
 export * from './changes';
 export * from './apply-changes';
+export * from './incoming-links';
 export * from './targets';
 export * from './labels';
 export * from './diff';

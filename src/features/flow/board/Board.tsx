@@ -80,6 +80,7 @@ export function Board({ onEditNode }: BoardProps) {
     editor.attachBoard({
       viewCenter: () =>
         toWorld(renderer.view, { x: wrap.clientWidth / 2 - 110, y: wrap.clientHeight / 2 - 60 }),
+      occupied: (area) => renderer.model.anyNodeIn(area),
     });
     const unhook = installTestHook(renderer, store, stage.container());
     return () => {

@@ -22,6 +22,12 @@ export function linkId(from: NodeId, slotId: number): string {
   return `${from}:${slotId}`;
 }
 
+/** What one update touched: nodes changed, added or removed, and links drawn, moved or removed. */
+export interface ModelChanges {
+  nodes: Set<NodeId>;
+  links: Set<string>;
+}
+
 export class BoardModel {
   nodes: readonly FlowNode[] = [];
   readonly links = new Map<string, BoardLink>();
@@ -35,12 +41,31 @@ export class BoardModel {
   private readonly waiting = new Map<NodeId, Set<NodeId>>();
   private readonly nodeGrid = new SpatialGrid<NodeId>();
   private readonly linkGrid = new SpatialGrid<string>();
+  /** Where the running update notes what it touches (none outside an update that asked). */
+  private touched: ModelChanges | null = null;
 
-  /** Brings the model to `nodes`; answers whether anything changed. */
-  update(nodes: readonly FlowNode[]): boolean {
+  /**
+   * Brings the model to `nodes`; answers whether anything changed. With `touched`, also notes the
+   * nodes and links it changed there, so a renderer can redraw just those.
+   */
+  update(nodes: readonly FlowNode[], touched?: ModelChanges): boolean {
     if (nodes === this.nodes) return false;
     const { changed, removed } = this.differences(nodes);
     this.nodes = nodes;
+    this.touched = touched ?? null;
+    try {
+      this.apply(changed, removed);
+    } finally {
+      this.touched = null;
+    }
+    return changed.length > 0 || removed.length > 0;
+  }
+
+  private apply(changed: readonly FlowNode[], removed: readonly NodeId[]): void {
+    if (this.touched) {
+      for (const id of removed) this.touched.nodes.add(id);
+      for (const node of changed) this.touched.nodes.add(node.id);
+    }
     for (const id of removed) this.removeNode(id);
     const relink = new Set<NodeId>();
     for (const node of changed) {
@@ -65,7 +90,6 @@ export class BoardModel {
         if (link && !relink.has(link.from)) this.placeLink(link);
       }
     }
-    return changed.length > 0 || removed.length > 0;
   }
 
   node(id: NodeId): FlowNode | undefined {
@@ -79,6 +103,11 @@ export class BoardModel {
 
   nodesIn(area: Box): FlowNode[] {
     return this.nodeGrid.search(area).map((id) => this.byId.get(id)!);
+  }
+
+  /** Whether any node touches the area (finding a free spot for a new node). */
+  anyNodeIn(area: Box): boolean {
+    return this.nodeGrid.any(area);
   }
 
   linksIn(area: Box): BoardLink[] {
@@ -125,7 +154,7 @@ export class BoardModel {
     const changed: FlowNode[] = [];
     const removed: NodeId[] = [];
     let i = 0;
-    for (let j = 0; j < nodes.length; ) {
+    for (let j = 0; j < nodes.length;) {
       const node = nodes[j];
       const old = i < previous.length ? previous[i] : undefined;
       if (old === node) {
@@ -223,10 +252,12 @@ export class BoardModel {
     const to = this.byId.get(link.to)!;
     link.curve = linkCurve(outputPoint(from, link.slotIndex), inputPoint(to));
     this.linkGrid.set(link.id, curveBox(link.curve));
+    this.touched?.links.add(link.id);
   }
 
   private removeLink(link: BoardLink): void {
     this.links.delete(link.id);
+    this.touched?.links.add(link.id);
     const into = this.incoming.get(link.to);
     const at = into ? into.indexOf(link.id) : -1;
     if (at >= 0) {

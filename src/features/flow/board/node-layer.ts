@@ -28,30 +28,35 @@ export class NodeLayer {
   }
 
   /**
-   * Shows exactly `nodes` (ascending list order), each with the look `lookOf` gives it. Returns
-   * whether anything was drawn differently.
+   * Shows exactly `nodes` (ascending list order), each with the look `lookOf` gives it.
    */
   sync(nodes: readonly FlowNode[], lookOf: (node: FlowNode) => NodeLook): void {
     const keep = new Set<NodeId>();
     for (const node of nodes) keep.add(node.id);
-    for (const [id, shape] of this.shown) {
-      if (!keep.has(id)) {
-        this.shown.delete(id);
-        this.pool.release(shape);
-      }
+    for (const id of this.shown.keys()) if (!keep.has(id)) this.hide(id);
+    for (const node of nodes) this.show(node, lookOf(node));
+  }
+
+  /** Gives `node` a shape (on top, when it had none) and draws it with `look`. */
+  show(node: FlowNode, look: NodeLook): void {
+    let shape = this.shown.get(node.id);
+    if (!shape) {
+      shape = this.pool.acquire();
+      if (shape.group.getLayer() !== this.layer) shape.group.moveTo(this.layer);
+      showNodeShape(shape);
+      // Newcomers go on top in list order, so a duplicate lands above its original.
+      shape.group.moveToTop();
+      this.shown.set(node.id, shape);
     }
-    for (const node of nodes) {
-      let shape = this.shown.get(node.id);
-      if (!shape) {
-        shape = this.pool.acquire();
-        if (shape.group.getLayer() !== this.layer) shape.group.moveTo(this.layer);
-        showNodeShape(shape);
-        // Newcomers go on top in list order, so a duplicate lands above its original.
-        shape.group.moveToTop();
-        this.shown.set(node.id, shape);
-      }
-      bindNodeShape(shape, node, lookOf(node));
-    }
+    bindNodeShape(shape, node, look);
+  }
+
+  /** Gives the node's shape (if it has one) back to the pool. */
+  hide(id: NodeId): void {
+    const shape = this.shown.get(id);
+    if (!shape) return;
+    this.shown.delete(id);
+    this.pool.release(shape);
   }
 
   shapeOf(id: NodeId): NodeShape | undefined {

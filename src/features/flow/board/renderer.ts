@@ -1,12 +1,15 @@
 import Konva from 'konva';
 import type { FlowNode, NodeId } from '../../../core/flow';
 import { readBoardColors, type BoardColors } from './board-colors';
-import { BoardModel, type BoardLink } from './board-model';
+import { BoardModel, type BoardLink, type ModelChanges } from './board-model';
 import {
+  boxesOverlap,
   containsBox,
+  curveBox,
   curvePoint,
   inputPoint,
   linkCurve,
+  nodeBox,
   outputPoint,
   type Box,
   type Curve,
@@ -33,6 +36,12 @@ export interface BoardSelection {
 const OVERSCAN = 0.5;
 /** World distance between the dots of the board's background grid. */
 const GRID_SPACING = 24;
+/**
+ * Beyond this many touched nodes and links an update re-culls the whole view (a flow opened, a big
+ * undo); below it only what the update touched is redrawn, which keeps one edit of a 10,000-node
+ * flow from searching and re-binding every node in view.
+ */
+const PATCH_LIMIT = 200;
 
 /**
  * Draws the board imperatively on Konva (STYLE.md, canvas editors): pan and zoom set the stage
@@ -47,7 +56,8 @@ export class BoardRenderer {
   private looks = this.makeLooks(true);
   private readonly nodeLayer: NodeLayer;
   private covered: Box | null = null;
-  private shownLinks: BoardLink[] = [];
+  /** The links to stroke (in or near view), by id. */
+  private shownLinks = new Map<string, BoardLink>();
   private drag: { node: FlowNode; links: BoardLink[]; ids: Set<string> } | null = null;
   private draft: Curve | null = null;
   private width = 1;
@@ -68,12 +78,23 @@ export class BoardRenderer {
   }
 
   setNodes(nodes: readonly FlowNode[]): void {
-    if (this.model.update(nodes)) this.cull();
+    const touched: ModelChanges = { nodes: new Set(), links: new Set() };
+    if (!this.model.update(nodes, touched)) return;
+    if (!this.covered || touched.nodes.size + touched.links.size > PATCH_LIMIT) return this.cull();
+    this.patch(this.covered, touched);
   }
 
   setSelection(selection: BoardSelection): void {
+    const before = this.selection;
     this.selection = selection;
-    this.cull();
+    // Only the nodes leaving and entering the selection change look; the selected link is picked
+    // when the links are stroked.
+    for (const id of new Set([before.nodeId, selection.nodeId])) {
+      const node = id === null ? undefined : this.model.node(id);
+      if (node && this.nodeLayer.shapeOf(node.id)) this.nodeLayer.show(node, this.lookOf(node));
+    }
+    this.placeLinkButton();
+    this.stage.batchDraw();
   }
 
   /** Re-reads the theme's colours (after a light/dark switch). */
@@ -185,13 +206,31 @@ export class BoardRenderer {
     };
   }
 
+  private lookOf(node: FlowNode): NodeLook {
+    return node.id === this.selection.nodeId ? this.looks.selected : this.looks.plain;
+  }
+
   /** Gives shapes to the nodes in (or near) view and picks the links to stroke. */
   private cull(): void {
     this.covered = visibleWorld(this.view, this.width, this.height, OVERSCAN);
-    const nodes = this.model.nodesIn(this.covered);
-    const selected = this.selection.nodeId;
-    this.nodeLayer.sync(nodes, (node) => (node.id === selected ? this.looks.selected : this.looks.plain));
-    this.shownLinks = this.model.linksIn(this.covered);
+    this.nodeLayer.sync(this.model.nodesIn(this.covered), (node) => this.lookOf(node));
+    this.shownLinks = new Map(this.model.linksIn(this.covered).map((link) => [link.id, link]));
+    this.placeLinkButton();
+    this.stage.batchDraw();
+  }
+
+  /** What cull would do, for just the nodes and links an update touched (same area). */
+  private patch(covered: Box, touched: ModelChanges): void {
+    for (const id of touched.nodes) {
+      const node = this.model.node(id);
+      if (node && boxesOverlap(nodeBox(node), covered)) this.nodeLayer.show(node, this.lookOf(node));
+      else this.nodeLayer.hide(id);
+    }
+    for (const id of touched.links) {
+      const link = this.model.links.get(id);
+      if (link && boxesOverlap(curveBox(link.curve), covered)) this.shownLinks.set(id, link);
+      else this.shownLinks.delete(id);
+    }
     this.placeLinkButton();
     this.stage.batchDraw();
   }
@@ -201,7 +240,7 @@ export class BoardRenderer {
     const selected = this.selection.linkId;
     const plain: Curve[] = [];
     let chosen: Curve | null = null;
-    for (const link of this.shownLinks) {
+    for (const link of this.shownLinks.values()) {
       if (dragged?.has(link.id)) continue;
       if (link.id === selected) chosen = link.curve;
       else plain.push(link.curve);

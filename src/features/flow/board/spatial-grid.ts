@@ -77,6 +77,23 @@ export class SpatialGrid<K> {
     this.oversize.clear();
   }
 
+  /** Whether any box touches `area`: stops at the first, allocating nothing. */
+  any(area: Box): boolean {
+    const span = this.span(area);
+    if ((span.x1 - span.x0 + 1) * (span.y1 - span.y0 + 1) > this.boxes.size) {
+      for (const box of this.boxes.values()) if (overlaps(box, area)) return true;
+      return false;
+    }
+    for (let x = span.x0; x <= span.x1; x++) {
+      for (let y = span.y0; y <= span.y1; y++) {
+        const bucket = this.cells.get(cellKey(x, y));
+        if (bucket) for (const key of bucket) if (overlaps(this.boxes.get(key)!, area)) return true;
+      }
+    }
+    for (const key of this.oversize) if (overlaps(this.boxes.get(key)!, area)) return true;
+    return false;
+  }
+
   /** Every key whose box touches `area` (each once, in no particular order). */
   search(area: Box): K[] {
     const found = new Set<K>();
@@ -109,6 +126,10 @@ export class SpatialGrid<K> {
       y1: cellIndex(box.maxY / size),
     };
   }
+}
+
+function overlaps(box: Box, area: Box): boolean {
+  return box.minX <= area.maxX && box.maxX >= area.minX && box.minY <= area.maxY && box.maxY >= area.minY;
 }
 
 /**

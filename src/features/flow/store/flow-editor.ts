@@ -1,6 +1,7 @@
 import {
   applyChanges,
   applyDiff,
+  indexLinks,
   newNode,
   nodeTypeLabel,
   type FlowChange,
@@ -8,6 +9,7 @@ import {
   type HistoryState,
   type NodeType,
 } from '../../../core/flow';
+import type { Box } from '../board/geometry';
 import * as flowApi from '../flow-api';
 import { MAIN_FLOW } from '../flow-api';
 import { startEngine } from './engine-client';
@@ -29,17 +31,20 @@ interface Opened {
   flow?: flowApi.LoadedFlow;
 }
 
-/** What the board lends the editor: where new nodes go (the middle of the view). */
+/** What the board lends the editor: where new nodes go (the middle of the view, clear of others). */
 export interface BoardPort {
   viewCenter(): { x: number; y: number };
+  /** Whether any node touches an area of the world (from the board's spatial index). */
+  occupied?(area: Box): boolean;
 }
 
 /** Performance marks around opening a flow (read by the bench: data received → first full draw). */
 export const FLOW_RECEIVED_MARK = 'botflow:flow-received';
 export const FLOW_DRAWN_MARK = 'botflow:flow-drawn';
 /**
- * Performance measures the bench reads: one edit's main-thread time (applied to the store, the
- * board updated, handed to the worker; `detail` is the change type), and an undo or redo from the
+ * Performance measures the bench reads: one edit's main-thread time (an add's spot and name
+ * chosen, applied to the store, the board updated, handed to the worker; `detail` is the change
+ * type), and an undo or redo from the
  * call to the board showing its result, worker round trip included.
  */
 export const EDIT_MEASURE = 'botflow:edit';
@@ -53,6 +58,9 @@ const messageOf = (error: unknown, fallback: string) =>
  * An edit is applied to the store at once (applyChanges) and the same change list goes to the
  * worker, which records history as diffs; undo and redo come back as diffs (applyDiff). The whole
  * flow crosses to the worker only when a flow is opened or published.
+ *
+ * The node list always enters the store as a plain partial state, never through an immer recipe:
+ * a recipe walks every object newly put into the draft (10,000 nodes) looking for nested drafts.
  */
 export function createFlowEditor() {
   const store: FlowStore = createFlowStore();
@@ -77,27 +85,26 @@ export function createFlowEditor() {
     });
   };
 
-  function applyEdit(changes: FlowChange[], select?: Selection): void {
-    const started = performance.now();
+  /** `started`: when the edit's main-thread work began (an add first picks its spot and name). */
+  function applyEdit(changes: FlowChange[], select?: Selection, started = performance.now()): void {
     const before = get().nodes;
     const nodes = applyChanges(before, changes);
     if (nodes === before) return;
-    set((s) => {
-      s.nodes = nodes;
-      s.selection = keptSelection(nodes, select ?? get().selection);
+    const { history } = get();
+    set({
+      nodes,
+      selection: keptSelection(nodes, select ?? get().selection),
       // Shown at once; the worker's answer below replaces it with the exact counts.
-      s.history.canUndo = true;
-      s.history.canRedo = false;
-      s.history.hasChanges = true;
+      history: { ...history, canUndo: true, canRedo: false, hasChanges: true },
     });
     engine.record(changes).then(setHistory, (error) => fail(error, 'Unable to record the change'));
     performance.measure(EDIT_MEASURE, { start: started, detail: changes[0].type });
   }
 
-  function edit(changes: FlowChange[], select?: Selection): void {
+  function edit(changes: FlowChange[], select?: Selection, started?: number): void {
     if (get().status !== 'ready' || changes.length === 0) return;
     if (stepsInFlight > 0) queue = queue.then(() => applyEdit(changes, select));
-    else applyEdit(changes, select);
+    else applyEdit(changes, select, started);
   }
 
   function step(kind: 'undo' | 'redo'): void {
@@ -109,10 +116,7 @@ export function createFlowEditor() {
         const diff = await engine[kind]();
         if (diff) {
           const nodes = applyDiff(get().nodes, diff);
-          set((s) => {
-            s.nodes = nodes;
-            s.selection = keptSelection(nodes, get().selection);
-          });
+          set({ nodes, selection: keptSelection(nodes, get().selection) });
           performance.measure(STEP_MEASURE[kind], { start: started });
         }
         setHistory(await engine.state());
@@ -140,18 +144,22 @@ export function createFlowEditor() {
         (history) => token === openToken && setHistory(history),
         (error) => fail(error, 'Unable to load the flow'),
       );
-      set((s) => {
-        s.flowName = flowName;
-        s.nodes = loaded.nodes;
-        s.history = EMPTY_HISTORY;
-        s.status = 'ready';
-        s.opened += 1;
-        if (loaded.flow) {
-          s.version = loaded.flow.version;
-          s.templates = loaded.flow.templates;
-          s.providers = loaded.flow.providers;
-          s.pushMessageTypes = loaded.flow.pushMessageTypes;
-        }
+      const { flow } = loaded;
+      // Deleting a node then finds the links to it without reading the whole flow (carried on
+      // from list to list by applyChanges and applyDiff).
+      indexLinks(loaded.nodes);
+      set({
+        flowName,
+        nodes: loaded.nodes,
+        history: EMPTY_HISTORY,
+        status: 'ready',
+        opened: get().opened + 1,
+        ...(flow && {
+          version: flow.version,
+          templates: flow.templates,
+          providers: flow.providers,
+          pushMessageTypes: flow.pushMessageTypes,
+        }),
       });
     } catch (error) {
       if (token !== openToken) return;
@@ -209,11 +217,8 @@ export function createFlowEditor() {
       if (saved) {
         // The server's nodes (its ids and translated fields) become the new starting point.
         const history = await engine.load(saved);
-        set((s) => {
-          s.nodes = saved;
-          s.selection = keptSelection(saved, get().selection);
-          s.history = history;
-        });
+        indexLinks(saved);
+        set({ nodes: saved, selection: keptSelection(saved, get().selection), history });
       } else {
         setHistory(await engine.clear());
       }
@@ -227,11 +232,13 @@ export function createFlowEditor() {
   }
 
   function addNode(type: NodeType): void {
+    // Picking the spot and the name is part of the add's cost, so the measure starts here.
+    const started = performance.now();
     const nodes = get().nodes;
-    const at = freeSpot(nodes, board?.viewCenter() ?? { x: 0, y: 0 });
+    const at = freeSpot(nodes, board?.viewCenter() ?? { x: 0, y: 0 }, board?.occupied?.bind(board));
     const draft = newNode(type, newNodeId(), at.x, at.y);
     const node = { ...draft, name: newNodeName(nodeTypeLabel(draft), nodes) };
-    edit([{ type: 'add', node }], { nodeId: node.id, linkId: null });
+    edit([{ type: 'add', node }], { nodeId: node.id, linkId: null }, started);
   }
 
   function duplicateSelected(): void {
@@ -256,7 +263,7 @@ export function createFlowEditor() {
   return {
     store,
     engine,
-    edit,
+    edit: (changes: FlowChange[], select?: Selection) => edit(changes, select),
     undo: () => step('undo'),
     redo: () => step('redo'),
     beginGesture: () => void engine.beginGesture().catch((e) => fail(e, 'Unable to record the change')),

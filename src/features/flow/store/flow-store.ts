@@ -24,10 +24,7 @@ const unfrozenImmer = ((initializer: (set: unknown, get: unknown, api: StoreApi<
   (set: StoreApi<unknown>['setState'], get: unknown, api: StoreApi<unknown>) => {
     type Recipe = (draft: Draft<unknown>) => void;
     api.setState = (updater, replace?: boolean) =>
-      set(
-        typeof updater === 'function' ? producer.produce(updater as Recipe) : updater,
-        replace as false,
-      );
+      set(typeof updater === 'function' ? producer.produce(updater as Recipe) : updater, replace as false);
     return initializer(api.setState, get, api);
   }) as unknown as typeof immer;
 

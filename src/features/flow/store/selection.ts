@@ -1,5 +1,5 @@
 import type { FlowNode, NodeId } from '../../../core/flow';
-import { boxesOverlap, nodeBox, nodeHeight, NODE_WIDTH } from '../board/geometry';
+import { boxesOverlap, nodeBox, nodeHeight, NODE_WIDTH, type Box } from '../board/geometry';
 
 // Small pure helpers the editor's actions share (ids, names, what a selection still points at).
 
@@ -43,7 +43,10 @@ export function newNodeId(): string {
 
 /** "Basic 1", "Basic 2", … : the first free name for a new node of the type labelled `label`. */
 export function newNodeName(label: string, nodes: readonly FlowNode[]): string {
-  const taken = new Set(nodes.map((n) => n.name));
+  // Only names starting with the label can collide: no set of every name in the flow.
+  const prefix = `${label} `;
+  const taken = new Set<string>();
+  for (const node of nodes) if (node.name.startsWith(prefix)) taken.add(node.name);
   for (let n = 1; ; n++) {
     const name = `${label} ${n}`;
     if (!taken.has(name)) return name;
@@ -56,8 +59,14 @@ const GAP = 40;
 /**
  * Where a new node goes: at `at` if nothing is there, else the nearest free cell of a grid around
  * it (ring by ring), so nodes added one after another sit side by side rather than in a pile.
+ * `occupied` says whether any node touches an area; the board answers from its spatial index,
+ * since in the middle of a 10,000-node flow a thousand cells may be tried before a free one.
  */
-export function freeSpot(nodes: readonly FlowNode[], at: { x: number; y: number }): { x: number; y: number } {
+export function freeSpot(
+  nodes: readonly FlowNode[],
+  at: { x: number; y: number },
+  occupied: (area: Box) => boolean = (area) => nodes.some((node) => boxesOverlap(area, nodeBox(node))),
+): { x: number; y: number } {
   const width = NODE_WIDTH + GAP;
   const height = nodeHeight(2) + GAP;
   const taken = (x: number, y: number) => {
@@ -67,25 +76,34 @@ export function freeSpot(nodes: readonly FlowNode[], at: { x: number; y: number 
       maxX: x + width - GAP / 2,
       maxY: y + height - GAP / 2,
     };
-    return nodes.some((node) => boxesOverlap(box, nodeBox(node)));
+    return occupied(box);
   };
   const origin = { x: Math.round(at.x), y: Math.round(at.y) };
-  for (let ring = 0; ring < 50; ring++) {
-    const cells: { col: number; row: number }[] = [];
-    for (let row = -ring; row <= ring; row++) {
-      for (let col = -ring; col <= ring; col++) {
-        if (Math.max(Math.abs(row), Math.abs(col)) === ring) cells.push({ col, row });
-      }
-    }
-    // Nearest first; among equals, to the right, then below.
-    cells.sort(
-      (a, b) => Math.hypot(a.col, a.row) - Math.hypot(b.col, b.row) || b.col - a.col || b.row - a.row,
-    );
-    for (const { col, row } of cells) {
+  for (let ring = 0; ring < RINGS; ring++) {
+    for (const { col, row } of ringCells(ring)) {
       const x = origin.x + col * width;
       const y = origin.y + row * height;
       if (!taken(x, y)) return { x, y };
     }
   }
   return origin;
+}
+
+/** How far (in cells) a new node's spot is looked for. */
+const RINGS = 50;
+const rings: { col: number; row: number }[][] = [];
+
+/** The cells of one square ring around the origin, nearest first; among equals, right, then below. */
+function ringCells(ring: number): { col: number; row: number }[] {
+  const known = rings[ring];
+  if (known) return known;
+  const cells: { col: number; row: number; distance: number }[] = [];
+  for (let row = -ring; row <= ring; row++) {
+    for (let col = -ring; col <= ring; col++) {
+      if (Math.max(Math.abs(row), Math.abs(col)) === ring)
+        cells.push({ col, row, distance: col * col + row * row });
+    }
+  }
+  cells.sort((a, b) => a.distance - b.distance || b.col - a.col || b.row - a.row);
+  return (rings[ring] = cells.map(({ col, row }) => ({ col, row })));
 }

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyChanges,
+  applyDiff,
+  createHistory,
+  IncomingLinks,
+  indexLinks,
+  linksIndexOf,
+  newNode,
+  nodeTargets,
+  type FlowChange,
+  type FlowNode,
+} from '../../src/core/flow';
+
+/** a → b; api → a (slot, success), api → c (failure slot, failureTarget, onFailure); perm → c twice; d → d. */
+function flow(): FlowNode[] {
+  const a = newNode('basic', 'a', 0, 0, 'Start');
+  const b = newNode('choice', 'b', 100, 0, 'Ask');
+  const c = newNode('basic', 'c', 200, 0, 'Sorry');
+  const api = newNode('api', 'api', 0, 100, 'Fetch');
+  const perm = newNode('device-permission', 'perm', 100, 100, 'Locate');
+  const d = newNode('basic', 'd', 300, 0, 'Loop');
+  a.next[0].node = 'b';
+  api.next[0].node = 'a';
+  api.next[1].node = 'c';
+  api.store.successTarget = 'a';
+  api.store.failureTarget = 'c';
+  api.onFailure = 'c';
+  perm.next[1].node = 'c';
+  perm.onFailure = 'c';
+  d.next[0].node = 'd';
+  return [a, b, c, api, perm, d];
+}
+
+/** Every node's sources as the index answers them, sorted, for comparing with a fresh index. */
+function sources(index: IncomingLinks, nodes: readonly FlowNode[]): Record<string, string[]> {
+  const ids = new Set(nodes.flatMap((node) => [node.id, ...nodeTargets(node)]));
+  return Object.fromEntries([...ids].sort().map((id) => [id, index.sourcesOf(id).sort()]));
+}
+
+/** The index carried by `nodes` must say exactly what one built from scratch says. */
+function expectIndexCurrent(nodes: FlowNode[]) {
+  const carried = linksIndexOf(nodes);
+  expect(carried).toBeDefined();
+  expect(sources(carried!, nodes)).toEqual(sources(new IncomingLinks(nodes), nodes));
+}
+
+describe('IncomingLinks', () => {
+  it('lists each node pointing at a node once, whatever kind of pointer it uses', () => {
+    const index = new IncomingLinks(flow());
+    expect(index.sourcesOf('c').sort()).toEqual(['api', 'perm']);
+    expect(index.sourcesOf('a')).toEqual(['api']);
+    expect(index.sourcesOf('b')).toEqual(['a']);
+    expect(index.sourcesOf('d')).toEqual(['d']);
+    expect(index.sourcesOf('api')).toEqual([]);
+  });
+
+  it('forgets a source only when its last pointer to the target goes', () => {
+    const [, , , api] = flow();
+    const index = new IncomingLinks([api]);
+    const slotCleared = { ...api, next: api.next.map((slot) => ({ ...slot, node: null })) };
+    index.replace(api, slotCleared);
+    // failureTarget and onFailure still name c.
+    expect(index.sourcesOf('c')).toEqual(['api']);
+    index.replace(slotCleared, undefined);
+    expect(index.sourcesOf('c')).toEqual([]);
+    expect(index.sourcesOf('a')).toEqual([]);
+  });
+
+  it('follows the list through add, link, unlink, update, duplicate and delete', () => {
+    let nodes = flow();
+    indexLinks(nodes);
+    const steps: FlowChange[][] = [
+      [{ type: 'add', node: newNode('wizard', 'w', 0, 0, 'Form') }],
+      [{ type: 'link', from: 'w', slot: 0, to: 'c' }],
+      [{ type: 'link', from: 'b', slot: 0, to: 'w' }],
+      [{ type: 'unlink', from: 'api', slot: 1 }],
+      [{ type: 'update', node: { ...flow()[5], next: [{ id: 0, node: 'a' }] } }],
+      [{ type: 'duplicate', id: 'api', newId: 'api2' }],
+      [{ type: 'delete', id: 'c' }],
+      [
+        { type: 'delete', id: 'd' },
+        { type: 'move', id: 'a', x: 9, y: 9 },
+      ],
+      [
+        { type: 'add', node: newNode('ai', 'z', 0, 0) },
+        { type: 'link', from: 'a', slot: 0, to: 'z' },
+        { type: 'delete', id: 'z' },
+      ],
+    ];
+    for (const changes of steps) {
+      const before = nodes;
+      nodes = applyChanges(nodes, changes);
+      expect(nodes).not.toBe(before);
+      // The index moved on with the list: the old list no longer claims it.
+      expect(linksIndexOf(before)).toBeUndefined();
+      expectIndexCurrent(nodes);
+    }
+    expect(nodes.find((n) => n.id === 'a')!.next[0].node).toBeNull();
+  });
+
+  it('deletes exactly as a scan does, failure targets and self-links included', () => {
+    for (const id of ['a', 'b', 'c', 'd', 'api']) {
+      const indexed = flow();
+      indexLinks(indexed);
+      const scanned = flow();
+      expect(applyChanges(indexed, [{ type: 'delete', id }])).toEqual(
+        applyChanges(scanned, [{ type: 'delete', id }]),
+      );
+    }
+    const indexed = flow();
+    indexLinks(indexed);
+    const after = applyChanges(indexed, [{ type: 'delete', id: 'c' }]);
+    const api = after.find((n) => n.id === 'api')!;
+    expect(api.type === 'api' && [api.next[1].node, api.store.failureTarget, api.onFailure]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('stays right through undo and redo (applyDiff)', () => {
+    const history = createHistory();
+    let nodes = flow();
+    history.load(nodes);
+    indexLinks(nodes);
+    const edit = (...changes: FlowChange[]) => {
+      nodes = applyChanges(nodes, changes);
+      history.record(changes);
+    };
+    edit({ type: 'delete', id: 'c' });
+    edit({ type: 'link', from: 'b', slot: 0, to: 'api' });
+    edit({ type: 'add', node: newNode('call', 'k', 0, 0) }, { type: 'link', from: 'a', slot: 0, to: 'k' });
+    edit({ type: 'delete', id: 'a' });
+    for (let i = 0; i < 4; i++) {
+      nodes = applyDiff(nodes, history.undo()!);
+      expectIndexCurrent(nodes);
+    }
+    expect(nodes).toEqual(flow());
+    for (let i = 0; i < 4; i++) {
+      nodes = applyDiff(nodes, history.redo()!);
+      expectIndexCurrent(nodes);
+    }
+    // After redoing the delete of a, nothing points at it any more.
+    expect(linksIndexOf(nodes)!.sourcesOf('a')).toEqual([]);
+  });
+
+  it('leaves a list that was edited again from an older version to a scan', () => {
+    const start = flow();
+    indexLinks(start);
+    const moved = applyChanges(start, [{ type: 'move', id: 'a', x: 1, y: 1 }]);
+    expect(linksIndexOf(start)).toBeUndefined();
+    // Editing the old list again must not use (or corrupt) the index now owned by `moved`.
+    const branch = applyChanges(start, [{ type: 'delete', id: 'b' }]);
+    expect(branch.find((n) => n.id === 'a')!.next[0].node).toBeNull();
+    expect(linksIndexOf(branch)).toBeUndefined();
+    expectIndexCurrent(moved);
+  });
+});
