@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -48,11 +50,60 @@ export function openDatabase(
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  const checkpointer = startCheckpointer(file);
   const prepare = statementCache(file);
-  const database: SqliteDatabase = { close: () => file.close(), prepare };
+  const database: SqliteDatabase = {
+    close: () => {
+      checkpointer.stop();
+      file.close();
+    },
+    prepare,
+  };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   drivers.set(db, { file, prepare });
   return db;
+}
+
+/**
+ * WAL checkpoints off the event loop. A checkpoint copies the WAL back into the database file and
+ * fsyncs both; run by SQLite itself after a commit (every 1000 pages), it stalls the event loop
+ * for tens of milliseconds on a slow disk, many times a second under chat load. A worker thread
+ * with its own connection runs them instead (PASSIVE: it never waits for, nor blocks, our reads
+ * and writes). Our own automatic checkpoint stays as a safety net, at a size the worker keeps the
+ * WAL far below; if the worker cannot run, SQLite's default comes back.
+ */
+const CHECKPOINT_EVERY_MS = 100;
+const SAFETY_CHECKPOINT_PAGES = 10_000;
+const CHECKPOINTER = `
+  const { workerData, parentPort } = require('node:worker_threads');
+  const SQLite = require(workerData.module);
+  const db = new SQLite(workerData.file, { fileMustExist: true });
+  const timer = setInterval(() => {
+    try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  }, workerData.everyMs);
+  parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
+`;
+
+function startCheckpointer(file: SQLite.Database): { stop(): void } {
+  const module = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(CHECKPOINTER, {
+    eval: true,
+    workerData: { module, file: file.name, everyMs: CHECKPOINT_EVERY_MS },
+  });
+  worker.unref();
+  file.pragma(`wal_autocheckpoint = ${SAFETY_CHECKPOINT_PAGES}`);
+  let stopped = false;
+  const fallBack = () => {
+    if (!stopped && file.open) file.pragma('wal_autocheckpoint = 1000');
+  };
+  worker.once('error', fallBack);
+  worker.once('exit', fallBack);
+  return {
+    stop() {
+      stopped = true;
+      worker.postMessage('stop');
+    },
+  };
 }
 
 /**

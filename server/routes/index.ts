@@ -5,6 +5,7 @@ import bots from './bots/index.js';
 import flow from './flow/index.js';
 import widget from './widget/index.js';
 import chat from './chat/index.js';
+import realtime from './realtime/index.js';
 import content from './content/index.js';
 import linkPreview from './linkpreview/index.js';
 
@@ -16,6 +17,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(flow);
   await app.register(widget);
   await app.register(chat);
+  await app.register(realtime);
   await app.register(content);
   await app.register(linkPreview);
 };

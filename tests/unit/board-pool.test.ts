@@ -24,4 +24,22 @@ describe('Pool', () => {
     pool.acquire();
     expect(pool.size).toBe(3);
   });
+
+  it('reserves released-looking items ahead of need, and hands them out before building', () => {
+    let built = 0;
+    const released: number[] = [];
+    const pool = new Pool(
+      () => ({ n: ++built }),
+      (item) => released.push(item.n),
+    );
+    pool.reserve(2);
+    expect([pool.size, pool.idle, released]).toEqual([2, 2, [1, 2]]);
+    pool.reserve(2);
+    expect(pool.size).toBe(2);
+    pool.acquire();
+    pool.acquire();
+    expect(built).toBe(2);
+    pool.acquire();
+    expect(built).toBe(3);
+  });
 });

@@ -11,6 +11,15 @@ import {
   type FlowChange,
   type FlowNode,
 } from '../../src/core/flow';
+import { applyChange } from '../../src/core/flow/changes';
+import { reverseDiff } from '../../src/core/flow/diff';
+import {
+  applyDiffToReplica,
+  createReplica,
+  recordingStore,
+  replicaNodes,
+  type Recording,
+} from '../../src/core/flow/replica';
 
 /** a → b; api → a (slot, success), api → c (failure slot, failureTarget, onFailure); perm → c twice; d → d. */
 function flow(): FlowNode[] {
@@ -155,5 +164,59 @@ describe('IncomingLinks', () => {
     expect(branch.find((n) => n.id === 'a')!.next[0].node).toBeNull();
     expect(linksIndexOf(branch)).toBeUndefined();
     expectIndexCurrent(moved);
+  });
+
+  it("keeps the worker replica's index right through recording, undo and redo", () => {
+    const replica = createReplica(flow());
+    const expectReplicaIndex = () => {
+      const nodes = replicaNodes(replica);
+      expect(sources(replica.links, nodes)).toEqual(sources(new IncomingLinks(nodes), nodes));
+    };
+    const entries = [
+      [{ type: 'delete', id: 'c' }],
+      [
+        { type: 'add', node: newNode('call', 'k', 0, 0) },
+        { type: 'link', from: 'k', slot: 0, to: 'b' },
+      ],
+      [
+        { type: 'unlink', from: 'a', slot: 0 },
+        { type: 'delete', id: 'b' },
+      ],
+    ] satisfies FlowChange[][];
+    const before = flow();
+    const recordings: Recording[] = [];
+    for (const changes of entries) {
+      const recording: Recording = { before: new Map(), orderBefore: null };
+      const store = recordingStore(replica, recording);
+      for (const change of changes) applyChange(store, change);
+      recordings.push(recording);
+      expectReplicaIndex();
+    }
+    // The delete of c cleared every pointer to it, found through the index.
+    const api = replica.byId.get('api')!;
+    expect(api.type === 'api' && [api.next[1].node, api.store.failureTarget, api.onFailure]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    // Undo everything as diffs (what the history hands the main thread), then redo it.
+    const history = createHistory();
+    history.load(before);
+    for (const changes of entries) history.record(changes);
+    const diffs: ReturnType<typeof history.undo>[] = [];
+    for (let i = 0; i < entries.length; i++) diffs.push(history.undo());
+    for (const diff of diffs) {
+      applyDiffToReplica(replica, diff!);
+      expectReplicaIndex();
+    }
+    expect(replicaNodes(replica)).toEqual(before);
+    for (const diff of [...diffs].reverse()) {
+      applyDiffToReplica(replica, reverseDiff(diff!));
+      expectReplicaIndex();
+    }
+    // Redone to the end: b is gone again, and so is k's link to it.
+    expect(replica.byId.has('b')).toBe(false);
+    expect(replica.byId.get('k')!.next[0].node).toBeNull();
+    expect(replica.links.sourcesOf('b')).toEqual([]);
   });
 });

@@ -22,15 +22,27 @@ export class FormError extends Error {
   }
 }
 
-export const FORM_LIMITS = {
-  parts: 1000,
-  fields: 200,
-  files: 20,
+export interface FormLimits {
+  parts: number;
+  fields: number;
+  files: number;
   /** busboy cuts longer field values at this size; so does this parser. */
-  fieldSize: 1024 * 1024,
-  fileSize: MAX_UPLOAD_BYTES,
-  headerSize: 16 * 1024,
-};
+  fieldSize: number;
+  fileSize: number;
+  headerSize: number;
+}
+
+/** @fastify/multipart's limits as app.ts sets them (read when parsing: app.ts imports this file). */
+export function formLimits(): FormLimits {
+  return {
+    parts: 1000,
+    fields: 200,
+    files: 20,
+    fieldSize: 1024 * 1024,
+    fileSize: MAX_UPLOAD_BYTES,
+    headerSize: 16 * 1024,
+  };
+}
 
 const MALFORMED = 'The multipart body is malformed';
 
@@ -56,7 +68,8 @@ function parseParams(header: string): { type: string; params: Map<string, string
     i = equals + 1;
     if (header[i] === '"') {
       for (i++; i < header.length && header[i] !== '"'; i++) {
-        if (header[i] === '\\' && i + 1 < header.length) i++;
+        // Only \" and \\ are escapes (as busboy reads them): C:\dir\a.png keeps its backslashes.
+        if (header[i] === '\\' && (header[i + 1] === '"' || header[i + 1] === '\\')) i++;
         value += header[i];
       }
       const end = header.indexOf(';', i);
@@ -122,7 +135,7 @@ function parseHeaders(block: string): Map<string, string> {
 const hasLineBreak = (text: string) => text.includes('\r') || text.includes('\n');
 
 /** The fields and files of a multipart/form-data body. Throws FormError. */
-export function parseMultipartForm(body: Buffer, boundary: string, limits = FORM_LIMITS): FormFields {
+export function parseMultipartForm(body: Buffer, boundary: string, limits = formLimits()): FormFields {
   const fields: FormFields = {};
   // An empty body is an empty form (as @fastify/multipart takes it).
   if (!body.length) return fields;

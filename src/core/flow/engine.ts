@@ -42,10 +42,11 @@ export function createEngine(options: HistoryOptions = {}) {
       }
       return new Map(known);
     }
-    const wanted = new Set(changedIds);
-    const result = new Map<NodeId, Problem[]>([...wanted].map((id) => [id, []]));
-    for (const node of history.nodes()) {
-      if (wanted.has(node.id)) result.set(node.id, validateNode(node, context));
+    // By id from the replica: an edit's few nodes, not a pass over the whole flow.
+    const result = new Map<NodeId, Problem[]>();
+    for (const id of new Set(changedIds)) {
+      const node = history.node(id);
+      result.set(id, node ? validateNode(node, context) : []);
     }
     for (const [id, problems] of result) {
       if (problems.length > 0) known.set(id, problems);

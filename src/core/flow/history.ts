@@ -9,7 +9,7 @@ import {
   type Recording,
   type Replica,
 } from './replica';
-import type { FlowNode } from './schema';
+import type { FlowNode, NodeId } from './schema';
 
 // Undo and redo as diffs (spec 2 §4, tldraw's HistoryManager): the history keeps a replica of the
 // flow, applies each change list to it, and pushes the difference it made. A gesture (a drag) is
@@ -135,7 +135,12 @@ export function createHistory(options: HistoryOptions = {}) {
     return replicaNodes(replica);
   }
 
-  return { load, record, beginGesture, endGesture, undo, redo, clear, state, nodes };
+  /** One node of the replica by id (what per-edit work reads, rather than the whole list). */
+  function node(id: NodeId): FlowNode | undefined {
+    return replica.byId.get(id);
+  }
+
+  return { load, record, beginGesture, endGesture, undo, redo, clear, state, nodes, node };
 }
 
 function diffOf(replica: Replica, recording: Recording): FlowDiff {
@@ -144,8 +149,8 @@ function diffOf(replica: Replica, recording: Recording): FlowDiff {
   const before = recording.orderBefore ? positionsOf(recording.orderBefore) : null;
   for (const [id, old] of recording.before) {
     const now = replica.byId.get(id);
-    if (!old && now) diff.added.push({ node: now, index: after!.get(id)! });
-    else if (old && !now) diff.removed.push({ node: old, index: before!.get(id)! });
+    if (!old && now) diff.added.push({ node: now, index: after!(id) });
+    else if (old && !now) diff.removed.push({ node: old, index: before!(id) });
     else if (old && now && old !== now) {
       const keys = keyChanges(old, now);
       if (keys.length > 0) diff.changed.push({ id, keys });

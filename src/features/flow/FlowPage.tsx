@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { Alert, IconButton, Spinner } from '../../ui';
 import { useBotsStore } from '../bots/bots-store';
 import { Board } from './board/Board';
+import { withContentClone } from './duplicate/with-content-clone';
+import { EmulatorPanel } from './emulator/EmulatorPanel';
 import { emitRunFlow } from './flow-events';
 import './flow.css';
 import { FlowTopBar } from './FlowTopBar';
@@ -21,7 +23,7 @@ import { useUnsavedChangesGuard } from './unsaved-changes';
 export function FlowPage() {
   const [editor, setEditor] = useState<FlowEditor | null>(null);
   useEffect(() => {
-    const created = createFlowEditor();
+    const created = withContentClone(createFlowEditor());
     setEditor(created);
     return () => created.stop();
   }, []);
@@ -65,6 +67,7 @@ function FlowEditorView({ editor }: { editor: FlowEditor }) {
       <div className="flow-stage">
         <Board onEditNode={setEditing} />
         <BoardStatus noBots={!botsLoading && !hasBots} />
+        <EmulatorPanel />
       </div>
       {editing && <NodeEditHost nodeId={editing} onClose={() => setEditing(null)} />}
     </div>

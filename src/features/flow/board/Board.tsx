@@ -48,8 +48,10 @@ export function Board({ onEditNode }: BoardProps) {
 
     let opened = -1;
     let selection: FlowState['selection'] | null = null;
+    let problems: FlowState['problems'] | null = null;
     const sync = (state: FlowState) => {
       renderer.setNodes(state.nodes);
+      if (state.problems !== problems) renderer.setProblems((problems = state.problems));
       if (state.selection !== selection) {
         selection = state.selection;
         renderer.setSelection(selection);

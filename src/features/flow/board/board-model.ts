@@ -154,13 +154,17 @@ export class BoardModel {
     const changed: FlowNode[] = [];
     const removed: NodeId[] = [];
     let i = 0;
-    for (let j = 0; j < nodes.length;) {
+    let j = 0;
+    for (;;) {
+      // Long runs of untouched nodes go through a loop with no other branch, which the engine
+      // keeps compiled whichever kinds of difference the edits before it had.
+      const run = sameRun(previous, i, nodes, j);
+      i += run;
+      j += run;
+      if (j >= nodes.length) break;
       const node = nodes[j];
       const old = i < previous.length ? previous[i] : undefined;
-      if (old === node) {
-        i++;
-        j++;
-      } else if (old && old.id === node.id) {
+      if (old && old.id === node.id) {
         changed.push(node);
         i++;
         j++;
@@ -272,4 +276,12 @@ export class BoardModel {
     if (!sources) this.waiting.set(target, (sources = new Set()));
     sources.add(source);
   }
+}
+
+/** How many nodes from `a[i]` and `b[j]` on are the same objects. */
+function sameRun(a: readonly FlowNode[], i: number, b: readonly FlowNode[], j: number): number {
+  const limit = Math.min(a.length - i, b.length - j);
+  let n = 0;
+  while (n < limit && a[i + n] === b[j + n]) n++;
+  return n;
 }

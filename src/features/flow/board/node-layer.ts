@@ -11,6 +11,19 @@ import {
 import { Pool } from './pool';
 
 /**
+ * Free shapes kept ready once the pool runs dry: building one (a Konva group with its texts) was
+ * most of what adding a node cost, so the next ones are built while the page is idle instead.
+ */
+const SPARES = 2;
+
+const whenIdle: (run: () => void) => number =
+  typeof requestIdleCallback === 'function'
+    ? (run) => requestIdleCallback(run, { timeout: 1000 })
+    : (run) => setTimeout(run, 50) as unknown as number;
+const cancelIdle: (handle: number) => void =
+  typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout;
+
+/**
  * The node shapes of one layer: only nodes in view have one, taken from and given back to a pool
  * as the view moves. Shapes stay children of the layer while pooled (hidden), so reusing one never
  * re-parents it.
@@ -18,6 +31,7 @@ import { Pool } from './pool';
 export class NodeLayer {
   private readonly pool: Pool<NodeShape>;
   private readonly shown = new Map<NodeId, NodeShape>();
+  private refill: number | null = null;
 
   constructor(private readonly layer: Konva.Layer) {
     this.pool = new Pool(() => {
@@ -42,6 +56,7 @@ export class NodeLayer {
     let shape = this.shown.get(node.id);
     if (!shape) {
       shape = this.pool.acquire();
+      if (this.pool.idle === 0) this.reserveSoon();
       if (shape.group.getLayer() !== this.layer) shape.group.moveTo(this.layer);
       showNodeShape(shape);
       // Newcomers go on top in list order, so a duplicate lands above its original.
@@ -57,6 +72,20 @@ export class NodeLayer {
     if (!shape) return;
     this.shown.delete(id);
     this.pool.release(shape);
+  }
+
+  /** Stops building spares (the layer is going away). */
+  dispose(): void {
+    if (this.refill !== null) cancelIdle(this.refill);
+    this.refill = null;
+  }
+
+  private reserveSoon(): void {
+    if (this.refill !== null) return;
+    this.refill = whenIdle(() => {
+      this.refill = null;
+      this.pool.reserve(SPARES);
+    });
   }
 
   shapeOf(id: NodeId): NodeShape | undefined {

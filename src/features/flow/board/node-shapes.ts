@@ -10,6 +10,8 @@ import { HEADER_HEIGHT, NODE_WIDTH, nodeHeight, ROW_HEIGHT, SLOT_RADIUS } from '
 export interface NodeLook {
   detail: boolean;
   selected: boolean;
+  /** The node's saved content fails validation: red outline and badge. */
+  invalid: boolean;
   colors: BoardColors;
 }
 
@@ -25,6 +27,7 @@ export interface NodeShape {
   name: Konva.Text;
   type: Konva.Text;
   input: Konva.Circle;
+  badge: Konva.Circle;
   outputs: OutputShape[];
   /** What the shape shows now; binding the same node and look again does nothing. */
   node: FlowNode | null;
@@ -72,8 +75,9 @@ export function createNodeShape(): NodeShape {
     radius: SLOT_RADIUS,
     strokeWidth: 2,
   });
-  group.add(body, accent, name, type, input);
-  return { group, body, accent, name, type, input, outputs: [], node: null, look: null };
+  const badge = new Konva.Circle({ ...STATIC, x: NODE_WIDTH - 12, y: 12, radius: 5, visible: false });
+  group.add(body, accent, name, type, input, badge);
+  return { group, body, accent, name, type, input, badge, outputs: [], node: null, look: null };
 }
 
 function addOutput(shape: NodeShape): OutputShape {
@@ -94,7 +98,9 @@ function addOutput(shape: NodeShape): OutputShape {
 }
 
 function sameLook(a: NodeLook | null, b: NodeLook): boolean {
-  return !!a && a.detail === b.detail && a.selected === b.selected && a.colors === b.colors;
+  return (
+    !!a && a.detail === b.detail && a.selected === b.selected && a.invalid === b.invalid && a.colors === b.colors
+  );
 }
 
 /** Points the shape at `node`, drawn with `look`. */
@@ -102,14 +108,15 @@ export function bindNodeShape(shape: NodeShape, node: FlowNode, look: NodeLook):
   const moved = !shape.node || shape.node.x !== node.x || shape.node.y !== node.y;
   if (moved) shape.group.position({ x: node.x, y: node.y });
   if (shape.node === node && sameLook(shape.look, look)) return;
-  const { colors, detail, selected } = look;
+  const { colors, detail, selected, invalid } = look;
   const height = nodeHeight(node.next.length);
   shape.body.setAttrs({
     height,
     fill: colors.surface,
-    stroke: selected ? colors.primary : colors.border,
-    strokeWidth: selected ? 2.5 : 1,
+    stroke: invalid ? colors.danger : selected ? colors.primary : colors.border,
+    strokeWidth: invalid && selected ? 3.5 : invalid || selected ? 2.5 : 1,
   });
+  shape.badge.setAttrs({ visible: invalid, fill: colors.danger });
   shape.accent.setAttrs({ height, fill: TYPE_ACCENTS[node.type] ?? colors.muted });
   shape.name.setAttrs({ text: node.name || ' ', fill: colors.text, visible: detail });
   shape.type.setAttrs({ text: nodeTypeLabel(node), fill: colors.muted, visible: detail });

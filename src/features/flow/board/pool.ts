@@ -19,12 +19,22 @@ export class Pool<T> {
     return this.create();
   }
 
+  /** Builds items ahead of need (while the page is idle), up to `count` free ones. */
+  reserve(count: number): void {
+    while (this.free.length < count) {
+      this.created += 1;
+      const item = this.create();
+      this.onRelease(item);
+      this.free.push(item);
+    }
+  }
+
   release(item: T): void {
     this.onRelease(item);
     this.free.push(item);
   }
 
-  /** How many objects were ever built (the board's peak of visible nodes). */
+  /** How many objects were ever built (the board's peak of visible nodes, plus any reserve). */
   get size(): number {
     return this.created;
   }

@@ -52,6 +52,7 @@ export class BoardRenderer {
   view: View = { scale: 1, x: 0, y: 0 };
   readonly model = new BoardModel();
   private selection: BoardSelection = { nodeId: null, linkId: null };
+  private problems: Readonly<Record<NodeId, number>> = {};
   private colors: BoardColors = readBoardColors();
   private looks = this.makeLooks(true);
   private readonly nodeLayer: NodeLayer;
@@ -94,6 +95,17 @@ export class BoardRenderer {
       if (node && this.nodeLayer.shapeOf(node.id)) this.nodeLayer.show(node, this.lookOf(node));
     }
     this.placeLinkButton();
+    this.stage.batchDraw();
+  }
+
+  /** Marks the nodes whose content is invalid; only nodes whose mark changes are redrawn. */
+  setProblems(problems: Readonly<Record<NodeId, number>>): void {
+    const before = this.problems;
+    this.problems = problems;
+    for (const id of new Set([...Object.keys(before), ...Object.keys(problems)])) {
+      const node = !before[id] !== !problems[id] ? this.model.node(id) : undefined;
+      if (node && this.nodeLayer.shapeOf(id)) this.nodeLayer.show(node, this.lookOf(node));
+    }
     this.stage.batchDraw();
   }
 
@@ -191,6 +203,7 @@ export class BoardRenderer {
 
   /** Removes every shape this renderer added (the stage itself belongs to React). */
   destroy(): void {
+    this.nodeLayer.dispose();
     for (const layer of Object.values(this.layers)) layer.destroyChildren();
     if (this.linkButton) this.linkButton.hidden = true;
   }
@@ -199,15 +212,14 @@ export class BoardRenderer {
     return this.nodeLayer.count;
   }
 
-  private makeLooks(detail: boolean): { plain: NodeLook; selected: NodeLook } {
-    return {
-      plain: { detail, selected: false, colors: this.colors },
-      selected: { detail, selected: true, colors: this.colors },
-    };
+  private makeLooks(detail: boolean) {
+    const look = (selected: boolean, invalid: boolean) => ({ detail, selected, invalid, colors: this.colors });
+    return { plain: [look(false, false), look(false, true)], selected: [look(true, false), look(true, true)] };
   }
 
   private lookOf(node: FlowNode): NodeLook {
-    return node.id === this.selection.nodeId ? this.looks.selected : this.looks.plain;
+    const looks = node.id === this.selection.nodeId ? this.looks.selected : this.looks.plain;
+    return looks[this.problems[node.id] ? 1 : 0];
   }
 
   /** Gives shapes to the nodes in (or near) view and picks the links to stroke. */

@@ -113,6 +113,8 @@ export function installTestHook(
     shownNodeCount: () => renderer.shownNodeCount,
     status: () => store.getState().status,
     flowName: () => store.getState().flowName,
+    /** Nodes marked invalid on the board (their saved content fails validation). */
+    invalidNodeIds: () => Object.keys(store.getState().problems),
   });
   window.__botflow = hook;
   return () => {

@@ -12,6 +12,7 @@ import {
 import type { Box } from '../board/geometry';
 import * as flowApi from '../flow-api';
 import { MAIN_FLOW } from '../flow-api';
+import { watchProblems } from '../validation/watch-problems';
 import { startEngine } from './engine-client';
 import { createFlowStore, EMPTY_HISTORY, initialFlowState, type FlowStore } from './flow-store';
 import {
@@ -64,7 +65,7 @@ const messageOf = (error: unknown, fallback: string) =>
  */
 export function createFlowEditor() {
   const store: FlowStore = createFlowStore();
-  const { engine, stop } = startEngine();
+  const { engine, stop } = watchProblems(startEngine(), store);
   const get = store.getState;
   const set = store.setState;
   let board: BoardPort | null = null;

@@ -9,6 +9,7 @@ import {
   type Provider,
   type PushMessageType,
 } from '../flow-api';
+import { NO_PROBLEMS, type NodeProblems } from '../validation/node-problems';
 
 // One store per editor (xyflow's pattern): the page creates it, the board and the toolbars read it
 // through narrow selectors. Nodes are replaced, never mutated, so a renderer compares them by
@@ -50,6 +51,8 @@ export interface FlowState {
   publishing: boolean;
   /** Counts opened flows, so the board fits its view once per flow rather than per edit. */
   opened: number;
+  /** Problem counts of the nodes whose saved content is invalid (validation/watch-problems.ts). */
+  problems: NodeProblems;
 }
 
 export const EMPTY_HISTORY: HistoryState = {
@@ -75,6 +78,7 @@ export function initialFlowState(): FlowState {
     history: EMPTY_HISTORY,
     publishing: false,
     opened: 0,
+    problems: NO_PROBLEMS,
   };
 }
 

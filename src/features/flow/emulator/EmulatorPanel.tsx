@@ -1,0 +1,84 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { getAccessToken } from '../../../api/storage';
+import { forgetGuest } from '../../../core/widget/guest';
+import { Button, Spinner } from '../../../ui';
+import type { ChatAppHandle, ChatAuth } from '../../../../widget/chat/index';
+import { useActiveBot, useBotsStore } from '../../bots/bots-store';
+import { RUN_FLOW_EVENT } from '../flow-events';
+import { useFlow } from '../store/flow-context';
+import { selectFlowName } from '../store/flow-store';
+import { emulatorAvatar, emulatorTemplate, runsActiveBot } from './emulator-rules';
+import { LazyChatApp } from './LazyChatApp';
+import './emulator.css';
+
+/**
+ * The emulator beside the board (spec 3 §2): the chat app running the active bot's published flow
+ * (or the template on the board) with the author's token. Closed, it is a launcher: the bot's
+ * avatar when the bot uses one, else a plain button. "Run flow" opens it and starts a new run; a
+ * change of bot or template starts over (the chat app forgets its guest on either).
+ */
+export function EmulatorPanel() {
+  const bot = useActiveBot();
+  const activeBotId = useBotsStore((s) => s.activeBotId);
+  const template = emulatorTemplate(useFlow(selectFlowName));
+  const [open, setOpen] = useState(false);
+  const chat = useRef<ChatAppHandle | null>(null);
+  const token = getAccessToken();
+  // One object per token: the chat app rebuilds its client (and reloads) when auth changes.
+  const auth = useMemo<ChatAuth | null>(() => (token ? { kind: 'token', token } : null), [token]);
+
+  useEffect(() => {
+    const onRun = (event: Event) => {
+      const detail = (event as CustomEvent<unknown>).detail;
+      if (!runsActiveBot(detail, activeBotId)) return;
+      // A chat on screen restarts; one not started yet starts with no guest, which is a new run.
+      if (chat.current) chat.current.restart();
+      else forgetGuest(localStorage, detail.botId);
+      setOpen(true);
+    };
+    window.addEventListener(RUN_FLOW_EVENT, onRun);
+    return () => window.removeEventListener(RUN_FLOW_EVENT, onRun);
+  }, [activeBotId]);
+
+  const close = useCallback(() => setOpen(false), []);
+  if (activeBotId === null || !auth) return null;
+
+  if (!open) {
+    const avatar = emulatorAvatar(bot);
+    return (
+      <div className="flow-emulator-launcher">
+        {avatar ? (
+          <button
+            type="button"
+            className="flow-emulator-avatar"
+            aria-label="Open emulator"
+            title="Open emulator"
+            onClick={() => setOpen(true)}
+          >
+            <img src={avatar} alt="" width={56} height={56} />
+          </button>
+        ) : (
+          <Button variant="outline" size="sm" icon="bot" onClick={() => setOpen(true)}>
+            Open emulator
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <section className="flow-emulator" aria-label="Emulator">
+      {/* Its own header closes it ("Close the chat"); a bot or template change resets it. */}
+      <Suspense fallback={<Spinner size={28} label="Loading the emulator" />}>
+        <LazyChatApp
+          botId={activeBotId}
+          auth={auth}
+          template={template}
+          editMode={false}
+          onClose={close}
+          ref={chat}
+        />
+      </Suspense>
+    </section>
+  );
+}
