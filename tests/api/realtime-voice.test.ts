@@ -154,7 +154,12 @@ describe('who may talk', () => {
 
   it('checks the page like the chat does; the bot owner may talk from the emulator', async () => {
     const g = await guestAtTalk(c);
-    const elsewhere = await realtime(c, g.id, { text: 'Hi' }, { 'x-botflow-origin': 'https://evil.example/' });
+    const elsewhere = await realtime(
+      c,
+      g.id,
+      { text: 'Hi' },
+      { 'x-botflow-origin': 'https://evil.example/' },
+    );
     expect(elsewhere).toMatchObject({ status: 403, body: { success: false } });
     const nowhere = await request(c.base, `/api/realtime/${g.id}/start`, { method: 'POST' });
     expect(nowhere).toMatchObject({ status: 403, body: { success: false } });

@@ -14,6 +14,7 @@ import {
 // marked on the board (issue 5), and Duplicate cloning a basic node's stored content (spec 2 §4).
 
 const WELCOME = 'Hello from the emulator!';
+const AVATAR_WELCOME = 'Hi, I am the bot with a face.';
 
 // A 2×2 PNG: the image a basic node shows.
 const PNG = Buffer.from(
@@ -49,6 +50,45 @@ async function authorWithFlow(page: Page, nodes: unknown[] | ((botId: number) =>
   await page.reload();
   await waitForBoard(page);
   return bot;
+}
+
+/** A second bot that shows an avatar (a preset one), with its own one-message flow. */
+async function botWithAvatar(page: Page): Promise<{ id: number; avatar: string }> {
+  const authorization = `Bearer ${await tokenOf(page)}`;
+  const info = await (await page.request.get('/api/user-info', { headers: { authorization } })).json();
+  const avatar: string = info.default_avatars[0];
+  const response = await page.request.post('/api/bot', {
+    headers: { authorization },
+    multipart: {
+      name: 'Avatar Desk',
+      description: 'A bot with a face',
+      language: '2',
+      supported_languages: '2',
+      origins: 'https://shop.example.com',
+      allow_subpaths: 'true',
+      avatar,
+      is_avatar: 'true',
+      auto_translate: 'false',
+      use_tts: 'false',
+      use_ext_tts: 'false',
+      use_stt: 'false',
+      use_ext_stt: 'false',
+      tts_gender: '2',
+      whatsapp_phone_id: '',
+      whatsapp_token: '',
+      telegram_token: '',
+      notification_scheduler: JSON.stringify({
+        enabled: false,
+        flow_id: 1,
+        start_at: '12:00',
+        frequency: 24,
+      }),
+    },
+  });
+  const body = await response.json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  await publishViaApi(page, body.bot.id, [basic('hi', [text(AVATAR_WELCOME)], null, 0)]);
+  return { id: body.bot.id, avatar };
 }
 
 const emulator = (page: Page) => page.getByRole('region', { name: 'Emulator' });
@@ -95,6 +135,22 @@ test('the emulator runs the published flow and Run flow restarts it', async ({ p
     await page.getByRole('button', { name: 'Run flow' }).click();
     await expect(conversation(page).getByText(WELCOME)).toHaveCount(1);
     await expect(conversation(page)).not.toContainText('Ada');
+  });
+
+  await test.step('another bot: the open emulator starts over on it; closed, it shows its avatar', async () => {
+    const other = await botWithAvatar(page);
+    await page.reload();
+    await waitForBoard(page);
+    await page.getByRole('button', { name: 'Open emulator' }).click();
+    await expect(conversation(page)).toContainText(WELCOME);
+    await page.getByRole('combobox', { name: 'Bot' }).selectOption(String(other.id));
+    await waitForBoard(page);
+    await expect(conversation(page)).toContainText(AVATAR_WELCOME);
+    await expect(conversation(page)).not.toContainText(WELCOME);
+    await emulator(page).getByRole('button', { name: 'Close the chat' }).click();
+    const launcher = page.getByRole('button', { name: 'Open emulator' });
+    await expect(launcher.locator('img')).toHaveAttribute('src', other.avatar);
+    await screenshot(page, 'flow-emulator-avatar');
   });
 });
 
@@ -191,4 +247,34 @@ test('duplicating a basic node with an uploaded image copies the stored file', a
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toContain('image/png');
   expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
+});
+
+test('the emulator runs the flow template on the board and starts over on a switch', async ({ page }) => {
+  const RETURNS = 'Returns desk here: what would you like to send back?';
+  const bot = await authorWithFlow(page, [basic('welcome', [text(WELCOME)], null, 0)]);
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  for (const [method, data] of [
+    ['post', { flow_name: 'Returns', bot_id: bot.id }],
+    ['put', { flow_name: 'Returns', bot_id: bot.id, nodes: [basic('returns', [text(RETURNS)], null, 0)] }],
+  ] as const) {
+    const answer = await (await page.request[method]('/api/flow_template', { headers, data })).json();
+    expect(answer.success, JSON.stringify(answer)).toBe(true);
+  }
+  await page.reload();
+  await waitForBoard(page);
+  const templates = page.getByRole('dialog', { name: 'Flow templates' });
+
+  await page.getByRole('button', { name: 'main' }).click();
+  await templates.getByRole('button', { name: 'Returns', exact: true }).click();
+  await waitForBoard(page, 'Returns');
+  await page.getByRole('button', { name: 'Run flow' }).click();
+  await expect(conversation(page)).toContainText(RETURNS);
+  await expect(conversation(page)).not.toContainText(WELCOME);
+  await screenshot(page, 'flow-emulator-template');
+
+  await page.getByRole('button', { name: 'Returns' }).click();
+  await templates.getByRole('button', { name: 'main', exact: true }).click();
+  await waitForBoard(page, 'main');
+  await expect(conversation(page)).toContainText(WELCOME);
+  await expect(conversation(page)).not.toContainText(RETURNS);
 });

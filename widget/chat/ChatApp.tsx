@@ -5,7 +5,7 @@ import { defaultTheme } from '../../src/core/theme/defaults';
 import type { Theme } from '../../src/core/theme/types';
 import type { ConversationMessage } from '../../src/core/widget/conversation';
 import { SPEAKER_KEY, THEME_MODE_KEY } from '../../src/core/widget/guest';
-import type { ChoiceButton } from '../../src/core/widget/replies';
+import { REALTIME_AI_ENDED, type ChoiceButton } from '../../src/core/widget/replies';
 import { chatClient, type ChatAuth, type WidgetBot, type WidgetLanguage } from './chat-api';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
@@ -19,7 +19,9 @@ import { avatarOf, themeStyle } from './theme-style';
 import { useChat, type Chat } from './use-chat';
 import './chat.css';
 import { useHostEvents } from './use-host-events';
+import { useRealtime } from './use-realtime';
 import { useSteering } from './use-steering';
+import { VoicePanel } from './VoicePanel';
 
 export interface ChatAppHandle {
   /** Starts a new conversation (new guest), as the editor's "Run flow" does. */
@@ -122,7 +124,18 @@ function Conversation(props: ConversationProps) {
     () => createMicrophone(client, () => chatRef.current?.guestId ?? null),
     [client],
   );
-  const { steer, endCall } = useSteering(chatRef, bridge);
+  const realtime = useRealtime({
+    client,
+    guestId: () => chatRef.current?.guestId ?? null,
+    language: () => chatRef.current?.language?.code ?? 'en',
+    onEnded(end) {
+      // Realtime AI could not run (not configured, no microphone): said in the conversation,
+      // where it stays; either way the flow goes on.
+      if (end.by === 'problem') chatRef.current?.addLocal({ type: 'text', content: end.message }, 'bot');
+      void chatRef.current?.send(REALTIME_AI_ENDED, { silent: true });
+    },
+  });
+  const { steer, endCall } = useSteering(chatRef, bridge, realtime.start);
   const live = useRef({ speakerOn });
   live.current.speakerOn = speakerOn && Boolean(bot?.use_tts);
 
@@ -146,7 +159,9 @@ function Conversation(props: ConversationProps) {
   });
   chatRef.current = chat;
 
-  const stopDevices = () => (microphone.stop(), endCall());
+  const stopDevices = () => (microphone.stop(), endCall(), realtime.end());
+  const { keepFor } = realtime;
+  useEffect(() => keepFor(chat.guestId), [chat.guestId, keepFor]);
   useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
   useImperativeHandle(
     props.ref,
@@ -221,18 +236,28 @@ function Conversation(props: ConversationProps) {
         onChoose={choose}
         onAction={(name) => bridge?.send('customAction', { name })}
       />
-      <Composer
-        mode={chat.inputMode}
-        placeholder={editMode ? 'The chat is disabled in edit mode' : theme.input.inputPlaceholderText}
-        disabled={editMode}
-        upload={chat.upload}
-        micAvailable={Boolean(bot?.use_stt) && microphone.available}
-        listening={listening}
-        onSend={(text) => void chat.send(text)}
-        onFile={(file) => void chat.send(file.name, { file })}
-        onMic={toggleMic}
-        onEndCall={endCall}
-      />
+      {realtime.view ? (
+        <VoicePanel
+          view={realtime.view}
+          botName={theme.header.headerTitle || bot?.name || ''}
+          onTap={realtime.tap}
+          onFinish={realtime.finish}
+          onEnd={realtime.end}
+        />
+      ) : (
+        <Composer
+          mode={chat.inputMode}
+          placeholder={editMode ? 'The chat is disabled in edit mode' : theme.input.inputPlaceholderText}
+          disabled={editMode}
+          upload={chat.upload}
+          micAvailable={Boolean(bot?.use_stt) && microphone.available}
+          listening={listening}
+          onSend={(text) => void chat.send(text)}
+          onFile={(file) => void chat.send(file.name, { file })}
+          onMic={toggleMic}
+          onEndCall={endCall}
+        />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // (the emulator, or the bot owner on /chat), or the widget's — the host page's address in the
 // X-BotFlow-Origin header, checked by the server against the bot's origins.
 import type { Theme } from '../../src/core/theme/types';
+import type { RealtimeAnswer } from '../../src/core/widget/realtime-conversation';
 import type { ChatReply } from '../../src/core/widget/replies';
 
 /** The editor's token (with the page, for a bot the signed-in user does not own), or the host page. */
@@ -76,6 +77,22 @@ export interface ChatClient {
   /** Speech calls name the guest (or carry the editor's token): the server pays for them. */
   tts(text: string, lang: string, guestId: string | null): Promise<string | null>;
   stt(recording: Blob, lang: string, guestId: string | null): Promise<string | null>;
+  /** Realtime AI (server/routes/realtime): the AI's opening words, then one answer per turn. */
+  realtimeStart(guestId: string): Promise<RealtimeAnswer>;
+  realtimeTurn(guestId: string, text: string): Promise<RealtimeAnswer>;
+}
+
+async function realtimeAnswer(
+  request: Promise<{ status: number; body: { reply?: unknown; message?: unknown } | null }>,
+): Promise<RealtimeAnswer> {
+  const { status, body } = await request;
+  if (status === 503) return { kind: 'not-configured' };
+  if (status === 200 && (typeof body?.reply === 'string' || body?.reply === null)) {
+    return { kind: 'ok', reply: body.reply };
+  }
+  const message =
+    typeof body?.message === 'string' ? body.message : `The realtime AI call answered ${status}.`;
+  return { kind: 'failed', message };
 }
 
 export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient {
@@ -176,5 +193,17 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
       });
       return status === 200 && body?.success && typeof body.transcript === 'string' ? body.transcript : null;
     },
+
+    realtimeStart: (guestId) =>
+      realtimeAnswer(call(`/api/realtime/${encodeURIComponent(guestId)}/start`, { method: 'POST' })),
+
+    realtimeTurn: (guestId, text) =>
+      realtimeAnswer(
+        call(`/api/realtime/${encodeURIComponent(guestId)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ text }),
+        }),
+      ),
   };
 }

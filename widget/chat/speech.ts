@@ -7,9 +7,18 @@ import { SPEECH_RATE, VOICE_LOADING_TIMEOUT_MS, voiceLanguage } from '../../src/
 import type { ChatClient } from './chat-api';
 
 export interface Speaker {
+  /** Queues a bot message to be spoken after those already queued. */
   speak(content: string, languageCode: string): void;
+  /**
+   * Says `content` now and resolves once it has been said, or at once when `signal` aborts
+   * (realtime AI listens again only after the AI has finished speaking).
+   */
+  say(content: string, languageCode: string, signal?: AbortSignal): Promise<void>;
   stop(): void;
 }
+
+/** A voice that never starts or never ends (no voices installed) must not hold the session. */
+const spokenWithin = (text: string) => 3000 + text.length * 120;
 
 function loadVoices(synth: SpeechSynthesis): Promise<SpeechSynthesisVoice[]> {
   const voices = synth.getVoices();
@@ -25,6 +34,7 @@ function loadVoices(synth: SpeechSynthesis): Promise<SpeechSynthesisVoice[]> {
   });
 }
 
+/** Resolves once the utterance is over (or could not be said). */
 async function speakInBrowser(text: string, code: string): Promise<void> {
   const synth = globalThis.speechSynthesis;
   if (!synth) return;
@@ -35,7 +45,11 @@ async function speakInBrowser(text: string, code: string): Promise<void> {
   utterance.rate = SPEECH_RATE;
   utterance.voice =
     voices.find((v) => v.lang === lang) ?? voices.find((v) => v.lang.startsWith(`${code}-`)) ?? null;
-  synth.speak(utterance);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, spokenWithin(text));
+    utterance.onend = utterance.onerror = () => (clearTimeout(timer), resolve());
+    synth.speak(utterance);
+  });
 }
 
 export function createSpeaker(client: ChatClient, guestId: () => string | null): Speaker {
@@ -44,15 +58,17 @@ export function createSpeaker(client: ChatClient, guestId: () => string | null):
   let audio: HTMLAudioElement | null = null;
   let chain: Promise<void> = Promise.resolve();
 
-  async function say(text: string, code: string): Promise<void> {
+  async function say(text: string, code: string, signal?: AbortSignal): Promise<void> {
     if (serverVoice) {
       try {
         const base64 = await client.tts(text, code, guestId());
+        if (signal?.aborted) return;
         if (base64) {
-          audio = new Audio(`data:audio/wav;base64,${base64}`);
+          const playing = new Audio(`data:audio/wav;base64,${base64}`);
+          audio = playing;
           await new Promise<void>((resolve) => {
-            audio!.onended = audio!.onerror = () => resolve();
-            audio!.play().catch(resolve);
+            playing.onended = playing.onerror = playing.onpause = () => resolve();
+            playing.play().catch(() => resolve());
           });
           return;
         }
@@ -62,7 +78,7 @@ export function createSpeaker(client: ChatClient, guestId: () => string | null):
         serverVoice = false;
       }
     }
-    await speakInBrowser(text, code);
+    if (!signal?.aborted) await speakInBrowser(text, code);
   }
 
   return {
@@ -73,10 +89,22 @@ export function createSpeaker(client: ChatClient, guestId: () => string | null):
         .then(() => say(text, code))
         .catch((error) => console.error('Speech output failed.', error));
     },
+    async say(content, code, signal) {
+      const text = speechText(content);
+      if (!text || signal?.aborted) return;
+      const hush = () => silence();
+      signal?.addEventListener('abort', hush, { once: true });
+      await say(text, code, signal).catch((error) => console.error('Speech output failed.', error));
+      signal?.removeEventListener('abort', hush);
+    },
     stop() {
       chain = Promise.resolve();
-      audio?.pause();
-      globalThis.speechSynthesis?.cancel();
+      silence();
     },
   };
+
+  function silence() {
+    audio?.pause();
+    globalThis.speechSynthesis?.cancel();
+  }
 }

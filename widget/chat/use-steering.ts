@@ -1,6 +1,6 @@
 // Replies that make the chat act rather than show (spec 3 §4): the guest's location, calls with a
-// human agent and realtime AI. Calls and realtime AI work only inside the embedded widget (spec 3
-// §2); elsewhere the guest is told so and the flow is let go on.
+// human agent and realtime AI (use-realtime.ts). Calls and realtime AI work only inside the
+// embedded widget (spec 3 §2); elsewhere the guest is told so and the flow is let go on.
 import { useCallback, useRef } from 'react';
 import { WIDGET_TEXTS } from '../../src/core/widget/constants';
 import type { SteeringReply } from '../../src/core/widget/reply-queue';
@@ -35,7 +35,11 @@ function locate(bridge: HostBridge | null): Promise<string> {
   });
 }
 
-export function useSteering(chatRef: { current: Chat | null }, bridge: HostBridge | null) {
+export function useSteering(
+  chatRef: { current: Chat | null },
+  bridge: HostBridge | null,
+  startRealtime: (reply: ReplyOf<'realtime-ai'>) => void,
+) {
   const call = useRef<CallHandle | null>(null);
 
   const say = (text: string) => chatRef.current?.addLocal({ type: 'text', content: text }, 'bot');
@@ -67,14 +71,13 @@ export function useSteering(chatRef: { current: Chat | null }, bridge: HostBridg
       if (reply.type === 'device-permission') void locate(bridge).then(answer);
       else if (reply.type === 'call') placeCall(reply);
       else if (reply.type === 'realtime-ai') {
-        // No realtime voice service is wired to the widget yet: the guest is told and the flow
-        // goes on (REALTIME_AI_ENDED), as it does outside the widget.
-        say(bridge ? 'Realtime AI is not available for this bot yet.' : WIDGET_TEXTS.realtimeOutsideWidget);
+        if (bridge) return startRealtime(reply);
+        say(WIDGET_TEXTS.realtimeOutsideWidget);
         void answer(REALTIME_AI_ENDED);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [bridge, placeCall],
+    [bridge, placeCall, startRealtime],
   );
 
   const endCall = useCallback(() => call.current?.end(), []);

@@ -56,7 +56,12 @@ const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
       app.log.warn({ err: error }, 'realtime AI turn failed');
       return fail(reply, 502, AI_FAILED);
     }
-    histories.append(voice.guestId, voice.key, { role: 'user', content: said }, { role: 'assistant', content: text });
+    histories.append(
+      voice.guestId,
+      voice.key,
+      { role: 'user', content: said },
+      { role: 'assistant', content: text },
+    );
     return { success: true, reply: text };
   }
 

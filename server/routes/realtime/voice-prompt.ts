@@ -23,7 +23,11 @@ export interface VoiceTurn {
 }
 
 export function voiceMessages(turn: VoiceTurn): ChatMessage[] {
-  const parts = [turn.instructions.trim(), VOICE_RULES, `The conversation's language code is "${turn.language}".`];
+  const parts = [
+    turn.instructions.trim(),
+    VOICE_RULES,
+    `The conversation's language code is "${turn.language}".`,
+  ];
   if (turn.passages.length) {
     const sources = turn.passages.map((p, i) => `[${i + 1}] ${p}`).join('\n\n');
     parts.push(`Answer from these passages when they are relevant:\n\n${sources}`);

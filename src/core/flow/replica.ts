@@ -6,19 +6,20 @@ import type { FlowNode, NodeId } from './schema';
 /**
  * The worker's copy of the flow: nodes by id for O(1) edits, plus the node order so that undoing
  * a delete puts the node back at its index (the main thread's array order must match exactly),
- * and the links into each node so that recording a delete does not read the whole flow.
+ * and, from the first delete on, the links into each node so that recording a delete does not
+ * read the whole flow (built then rather than on load, which stays as quick as it was).
  */
 export interface Replica {
   byId: Map<NodeId, FlowNode>;
   order: NodeId[];
-  links: IncomingLinks;
+  links: IncomingLinks | null;
 }
 
 export function createReplica(nodes: readonly FlowNode[] = []): Replica {
   return {
     byId: new Map(nodes.map((node) => [node.id, node])),
     order: nodes.map((node) => node.id),
-    links: new IncomingLinks(nodes),
+    links: null,
   };
 }
 
@@ -45,7 +46,7 @@ export function applyDiffToReplica(replica: Replica, diff: FlowDiff): void {
   if (diff.removed.length > 0) {
     const removed = new Set(diff.removed.map((entry) => entry.node.id));
     for (const id of removed) {
-      replica.links.replace(replica.byId.get(id), undefined);
+      replica.links?.replace(replica.byId.get(id), undefined);
       replica.byId.delete(id);
     }
     replica.order = replica.order.filter((id) => !removed.has(id));
@@ -54,11 +55,11 @@ export function applyDiffToReplica(replica: Replica, diff: FlowDiff): void {
     const node = replica.byId.get(id);
     if (!node) continue;
     const patched = patchNode(node, keys);
-    replica.links.replace(node, patched);
+    replica.links?.replace(node, patched);
     replica.byId.set(id, patched);
   }
   for (const { node, index } of byIndex(diff.added)) {
-    replica.links.replace(undefined, node);
+    replica.links?.replace(undefined, node);
     replica.byId.set(node.id, node);
     replica.order.splice(Math.min(index, replica.order.length), 0, node.id);
   }
@@ -85,23 +86,26 @@ export function recordingStore(replica: Replica, recording: Recording): NodeStor
   return {
     get,
     values: () => replica.byId.values(),
-    linkedTo: (id) => replica.links.sourcesOf(id).flatMap((source) => get(source) ?? []),
+    linkedTo(id) {
+      replica.links ??= new IncomingLinks(replica.byId.values());
+      return replica.links.sourcesOf(id).flatMap((source) => get(source) ?? []);
+    },
     put(node) {
       touch(node.id);
-      replica.links.replace(replica.byId.get(node.id), node);
+      replica.links?.replace(replica.byId.get(node.id), node);
       replica.byId.set(node.id, node);
     },
     add(node) {
       touch(node.id);
       orderChanging();
-      replica.links.replace(undefined, node);
+      replica.links?.replace(undefined, node);
       replica.byId.set(node.id, node);
       replica.order.push(node.id);
     },
     remove(id) {
       touch(id);
       orderChanging();
-      replica.links.replace(replica.byId.get(id), undefined);
+      replica.links?.replace(replica.byId.get(id), undefined);
       replica.byId.delete(id);
       const i = replica.order.indexOf(id);
       if (i >= 0) replica.order.splice(i, 1);

@@ -6,9 +6,7 @@
 
 /** A realtime AI server answer: its words (null: the guest speaks first), or why there are none. */
 export type RealtimeAnswer =
-  | { kind: 'ok'; reply: string | null }
-  | { kind: 'not-configured' }
-  | { kind: 'failed'; message: string };
+  { kind: 'ok'; reply: string | null } | { kind: 'not-configured' } | { kind: 'failed'; message: string };
 
 export interface RealtimePorts<Recording> {
   start(): Promise<RealtimeAnswer>;
@@ -74,7 +72,8 @@ export class RealtimeConversation<Recording> {
     this.events.state('starting');
     const opened = await this.ports.start().catch(() => failed());
     if (this.over) return;
-    if (opened.kind === 'not-configured') return this.finish({ by: 'problem', message: REALTIME_TEXTS.notConfigured });
+    if (opened.kind === 'not-configured')
+      return this.finish({ by: 'problem', message: REALTIME_TEXTS.notConfigured });
     if (opened.kind === 'failed') this.events.notice(opened.message);
     await this.ports.ready();
     if (this.over) return;

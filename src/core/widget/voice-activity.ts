@@ -1,6 +1,7 @@
 // When the guest has finished saying something (realtime AI, spec 3 §4): the chat samples the
 // microphone's loudness a few times a second and feeds it here. Speech starts once the level has
-// been above the threshold for a short while (a cough or a click is not speech), and the turn is
+// stayed above the threshold for a short while — gaps between syllables allowed, so a click or a
+// knock is not speech — and the turn is
 // over after a pause; a turn that goes on too long ends anyway, and a long silence with no speech
 // at all is thrown away rather than sent to speech-to-text.
 
@@ -9,7 +10,7 @@ export type Utterance = 'waiting' | 'speaking' | 'done' | 'silent';
 export interface VoiceActivityOptions {
   /** RMS level (0..1) above which a sample counts as voice. */
   speechLevel: number;
-  /** Voice this long (in total) makes an utterance. */
+  /** Voice this long, without a gap longer than GAP_MS, makes an utterance. */
   speechMs: number;
   /** A pause this long after speech ends the utterance. */
   pauseMs: number;
@@ -23,6 +24,11 @@ export const VOICE_ACTIVITY: VoiceActivityOptions = {
   pauseMs: 1200,
   maxMs: 30_000,
 };
+
+/** The longest silence inside one run of speech (between syllables and words). */
+const GAP_MS = 300;
+/** One reading stands for at most this much sound, however late the next one comes. */
+const MAX_FRAME_MS = 100;
 
 export class VoiceActivity {
   private voicedMs = 0;
@@ -44,7 +50,8 @@ export class VoiceActivity {
     const elapsed = Math.max(0, now - this.lastAt);
     this.lastAt = now;
     if (level >= speechLevel) {
-      this.voicedMs += elapsed;
+      if (now - this.lastVoiceAt > GAP_MS + Math.min(elapsed, MAX_FRAME_MS)) this.voicedMs = 0;
+      this.voicedMs += Math.min(elapsed, MAX_FRAME_MS);
       this.lastVoiceAt = now;
       if (this.voicedMs >= speechMs) this.state = 'speaking';
     }

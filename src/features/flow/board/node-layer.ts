@@ -8,6 +8,7 @@ import {
   type NodeLook,
   type NodeShape,
 } from './node-shapes';
+import { cancelIdle, whenIdle, type IdleHandle } from '../when-idle';
 import { Pool } from './pool';
 
 /**
@@ -15,13 +16,6 @@ import { Pool } from './pool';
  * most of what adding a node cost, so the next ones are built while the page is idle instead.
  */
 const SPARES = 2;
-
-const whenIdle: (run: () => void) => number =
-  typeof requestIdleCallback === 'function'
-    ? (run) => requestIdleCallback(run, { timeout: 1000 })
-    : (run) => setTimeout(run, 50) as unknown as number;
-const cancelIdle: (handle: number) => void =
-  typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout;
 
 /**
  * The node shapes of one layer: only nodes in view have one, taken from and given back to a pool
@@ -31,7 +25,7 @@ const cancelIdle: (handle: number) => void =
 export class NodeLayer {
   private readonly pool: Pool<NodeShape>;
   private readonly shown = new Map<NodeId, NodeShape>();
-  private refill: number | null = null;
+  private refill: IdleHandle | null = null;
 
   constructor(private readonly layer: Konva.Layer) {
     this.pool = new Pool(() => {

@@ -99,7 +99,11 @@ function addOutput(shape: NodeShape): OutputShape {
 
 function sameLook(a: NodeLook | null, b: NodeLook): boolean {
   return (
-    !!a && a.detail === b.detail && a.selected === b.selected && a.invalid === b.invalid && a.colors === b.colors
+    !!a &&
+    a.detail === b.detail &&
+    a.selected === b.selected &&
+    a.invalid === b.invalid &&
+    a.colors === b.colors
   );
 }
 

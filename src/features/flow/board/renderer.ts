@@ -213,8 +213,17 @@ export class BoardRenderer {
   }
 
   private makeLooks(detail: boolean) {
-    const look = (selected: boolean, invalid: boolean) => ({ detail, selected, invalid, colors: this.colors });
-    return { plain: [look(false, false), look(false, true)], selected: [look(true, false), look(true, true)] };
+    // Index 1 of each pair is the invalid-node look.
+    const look = (selected: boolean, invalid: boolean) => ({
+      detail,
+      selected,
+      invalid,
+      colors: this.colors,
+    });
+    return {
+      plain: [look(false, false), look(false, true)],
+      selected: [look(true, false), look(true, true)],
+    };
   }
 
   private lookOf(node: FlowNode): NodeLook {

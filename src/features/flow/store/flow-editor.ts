@@ -13,6 +13,7 @@ import type { Box } from '../board/geometry';
 import * as flowApi from '../flow-api';
 import { MAIN_FLOW } from '../flow-api';
 import { watchProblems } from '../validation/watch-problems';
+import { whenIdle } from '../when-idle';
 import { startEngine } from './engine-client';
 import { createFlowStore, EMPTY_HISTORY, initialFlowState, type FlowStore } from './flow-store';
 import {
@@ -87,6 +88,17 @@ export function createFlowEditor() {
   };
 
   /** `started`: when the edit's main-thread work began (an add first picks its spot and name). */
+  /**
+   * Once the page is idle, gives the flow on the board an index of its links: deleting a node then
+   * finds the links to it without reading the whole flow (applyChanges and applyDiff carry the
+   * index from list to list; until it exists, a delete scans).
+   */
+  function indexLinksSoon(): void {
+    whenIdle(() => {
+      if (get().status === 'ready') indexLinks(get().nodes);
+    });
+  }
+
   function applyEdit(changes: FlowChange[], select?: Selection, started = performance.now()): void {
     const before = get().nodes;
     const nodes = applyChanges(before, changes);
@@ -146,9 +158,7 @@ export function createFlowEditor() {
         (error) => fail(error, 'Unable to load the flow'),
       );
       const { flow } = loaded;
-      // Deleting a node then finds the links to it without reading the whole flow (carried on
-      // from list to list by applyChanges and applyDiff).
-      indexLinks(loaded.nodes);
+      indexLinksSoon();
       set({
         flowName,
         nodes: loaded.nodes,
@@ -218,7 +228,7 @@ export function createFlowEditor() {
       if (saved) {
         // The server's nodes (its ids and translated fields) become the new starting point.
         const history = await engine.load(saved);
-        indexLinks(saved);
+        indexLinksSoon();
         set({ nodes: saved, selection: keptSelection(saved, get().selection), history });
       } else {
         setHistory(await engine.clear());

@@ -3,14 +3,23 @@
 // an edit, undo or redo only the nodes it touched. Nothing crosses to the worker but ids.
 import type { FlowChange, FlowDiff, FlowNode, NodeId } from '../../../core/flow';
 import type { Problem, ValidationContext } from '../../../core/validation';
-import { useSessionStore } from '../../../app/stores/session-store';
-import { useBotsStore } from '../../bots/bots-store';
 import type { EngineClient, RunningEngine } from '../store/engine-client';
 import type { FlowState, FlowStore } from '../store/flow-store';
 import { idsOfChanges, idsOfDiff, mergeProblems } from './node-problems';
 import { validationContextOf } from './validation-context';
 
-function contextNow(state: FlowState): ValidationContext {
+/**
+ * The app's bot and session stores, imported on first use: flow-editor.ts is also imported by the
+ * bench under Node for its mark names, and the bots store reads local storage as it is created.
+ */
+function appStores() {
+  return Promise.all([import('../../bots/bots-store'), import('../../../app/stores/session-store')]).then(
+    ([bots, session]) => ({ useBotsStore: bots.useBotsStore, useSessionStore: session.useSessionStore }),
+  );
+}
+type AppStores = Awaited<ReturnType<typeof appStores>>;
+
+function contextNow({ useBotsStore, useSessionStore }: AppStores, state: FlowState): ValidationContext {
   const bots = useBotsStore.getState();
   return validationContextOf({
     bot: bots.bots.find((b) => b.id === (state.botId ?? bots.activeBotId)) ?? null,
@@ -26,6 +35,9 @@ export function watchProblems(running: RunningEngine, store: FlowStore): Running
   const { engine } = running;
   let pending: Set<NodeId> | null = null;
   let pushed = '';
+  let stopped = false;
+  const unsubscribe: (() => void)[] = [];
+  const stores = appStores();
 
   const report = (error: unknown) => console.error('Unable to validate the flow', error);
   const apply = (answer: Map<NodeId, Problem[]>, whole: boolean) => {
@@ -34,18 +46,20 @@ export function watchProblems(running: RunningEngine, store: FlowStore): Running
   };
 
   /** Sends the context when it differs from the worker's; answers whether it did. */
-  const pushContext = (): boolean => {
-    const context = contextNow(store.getState());
+  const pushContext = (app: AppStores): boolean => {
+    const context = contextNow(app, store.getState());
     const key = JSON.stringify(context);
     if (key === pushed) return false;
     pushed = key;
     engine.setValidationContext(context).catch(report);
     return true;
   };
-  const validateAll = () => {
-    pushContext();
-    engine.validate().then((answer) => apply(answer, true), report);
-  };
+  const validateAll = () =>
+    void stores.then((app) => {
+      if (stopped) return;
+      pushContext(app);
+      engine.validate().then((answer) => apply(answer, true), report);
+    }, report);
   // Ids gathered over one task go in one call, after the edit's own work (not inside its measure).
   const validateSoon = (ids: NodeId[]) => {
     if (ids.length === 0) return;
@@ -61,21 +75,24 @@ export function watchProblems(running: RunningEngine, store: FlowStore): Running
   };
 
   // A bot's languages, a new template or the lists changing can change every node's validity.
-  const recheck = () => {
-    if (store.getState().status === 'ready' && pushContext()) validateAll();
-  };
-  const stopFlow = store.subscribe((state, before) => {
-    if (
-      state.templates !== before.templates ||
-      state.providers !== before.providers ||
-      state.pushMessageTypes !== before.pushMessageTypes
-    )
-      recheck();
-  });
-  const stopBots = useBotsStore.subscribe((state, before) => state.bots !== before.bots && recheck());
-  const stopLanguages = useSessionStore.subscribe(
-    (state, before) => state.languages !== before.languages && recheck(),
-  );
+  void stores.then((app) => {
+    if (stopped) return;
+    const recheck = () => {
+      if (store.getState().status === 'ready' && pushContext(app)) validateAll();
+    };
+    unsubscribe.push(
+      store.subscribe((state, before) => {
+        if (
+          state.templates !== before.templates ||
+          state.providers !== before.providers ||
+          state.pushMessageTypes !== before.pushMessageTypes
+        )
+          recheck();
+      }),
+      app.useBotsStore.subscribe((state, before) => state.bots !== before.bots && recheck()),
+      app.useSessionStore.subscribe((state, before) => state.languages !== before.languages && recheck()),
+    );
+  }, report);
 
   const watched: Partial<EngineClient> = {
     record(changes: readonly FlowChange[]) {
@@ -107,9 +124,8 @@ export function watchProblems(running: RunningEngine, store: FlowStore): Running
   return {
     engine: wrapped,
     stop() {
-      stopFlow();
-      stopBots();
-      stopLanguages();
+      stopped = true;
+      for (const stop of unsubscribe) stop();
       running.stop();
     },
   };
