@@ -1,13 +1,14 @@
 // The script a bot owner puts in the page head:
 //   <script src="https://botflow.example/widget/loader.js" data-bot-id="42" async></script>
-// It is built to cost the host page next to nothing until the guest opens the chat (bench/widget.ts
-// measures it): while the page loads it only reads its attributes and defines window.BotFlow.
-// Once the browser is idle it asks the server, with one small XMLHttpRequest, whether this page
-// may show the bot and how the launcher looks, and only then draws the launcher — so a guest
-// never sees a launcher in the wrong colours, or one that cannot work on an unregistered site
-// (there the console says why, and nothing is drawn). The chat itself, an iframe with React and
-// the conversation, is built on the first open. The host page and the chat talk through
-// postMessage with a requester tag (spec 3 §7); window.BotFlow is the host's API.
+// It costs the host page next to nothing until the guest shows interest (bench/widget.ts measures
+// it): it reads its attributes, defines window.BotFlow and draws the launcher — from the
+// attributes alone (data-bot-name, data-avatar, data-color), so no request is made while the page
+// loads. When the guest points at or focuses the launcher (or the page calls BotFlow.open) it
+// asks the server whether this page may show the bot; on an unregistered site the launcher is then
+// taken away and the console says why (the server's check of every chat call and the chat page's
+// CSP frame-ancestors are what really keep the bot there). The chat — an iframe with React and
+// the conversation — is built on the first open. The host page and the chat talk through
+// postMessage with a requester tag (spec 3 §7).
 import {
   CHAT_REQUESTER,
   HOST_REQUESTER,
@@ -17,6 +18,7 @@ import {
   type StoreData,
   type WidgetMessage,
 } from '../src/core/widget/messaging';
+import { keepStored, locate, readStored } from './host-services';
 import { launcherStyles, panelStyles } from './launcher-styles';
 
 type Listener = (data: unknown) => void;
@@ -24,34 +26,34 @@ type Listener = (data: unknown) => void;
 interface WidgetInfo {
   success: boolean;
   message?: string;
-  theme?: { header: { headerBackground: string; headerColor: string } };
-  bot?: { name: string; avatar: string; is_avatar: boolean };
+  bot?: { name: string };
 }
 
 const script = document.currentScript as HTMLScriptElement | null;
 const options = script?.dataset ?? {};
 const botId = options.botId ?? '';
-const base = script ? new URL(script.src).origin : '';
+// The origin of the script's own address (cheaper than new URL() while the page loads).
+const base = /^https?:\/\/[^/?#]+/i.exec(script?.src ?? '')?.[0] ?? '';
+const left = options.position === 'left';
 const listeners = new Map<string, Set<Listener>>();
 // Questions to the chat waiting for their answer, by event and id (each side numbers its own).
 const answers = new Map<string, (data: unknown) => void>();
 const outbox: WidgetMessage[] = [];
-const init: InitChatData = {
-  page: location.href,
+const init: Omit<InitChatData, 'page'> = {
   customVariables: {},
   courseId: options.courseId ? Number(options.courseId) : null,
   themeMode: options.themeMode === 'dark' ? 'dark' : options.themeMode === 'light' ? 'light' : undefined,
 };
-const left = options.position === 'left';
+let host: HTMLElement | null = null;
 let root: ShadowRoot | null = null;
 let launcher: HTMLButtonElement | null = null;
 let unread: HTMLElement | null = null;
 let panel: HTMLElement | null = null;
 let frame: HTMLIFrameElement | null = null;
-let checked: Promise<WidgetInfo | null> | null = null;
+let checked: Promise<boolean> | null = null;
 let ready = false;
 let isOpen = false;
-/** Opened (by the page or data-open) before the launcher was drawn: open once it is. */
+/** Opened by the page (or data-open) before the launcher was drawn: opens once it is. */
 let openWhenDrawn = options.open === 'true';
 let nextId = 1;
 
@@ -82,6 +84,42 @@ function chatUrl(): string {
   return `${base}/chat?${query}`;
 }
 
+/**
+ * Asks the server, once, whether this page may show the bot; resolves false (the launcher gone,
+ * the console saying why) when it may not. An XMLHttpRequest: a page's first fetch() costs
+ * Chromium's main thread far more. The answer's bot name completes the launcher's label.
+ */
+function checkPage(): Promise<boolean> {
+  checked ??= new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    const page = encodeURIComponent(location.href);
+    request.open('GET', `${base}/api/widget/${encodeURIComponent(botId)}?page=${page}`);
+    request.responseType = 'json';
+    const refuse = (why: string) => {
+      console.warn(why);
+      host?.remove();
+      host = root = launcher = null;
+      resolve(false);
+    };
+    request.onload = () => {
+      const info = request.response as WidgetInfo | null;
+      if (!info?.success) {
+        const reason = info?.message ?? `the server answered ${request.status}.`;
+        return refuse(
+          `BotFlow: no chat on this page (${location.href}) for bot ${botId}: ${reason} ` +
+            "Add this site to the bot's origins (and allow URL subpaths for pages below it).",
+        );
+      }
+      if (!options.botName && info.bot?.name)
+        launcher?.setAttribute('aria-label', `Chat with ${info.bot.name}`);
+      resolve(true);
+    };
+    request.onerror = () => refuse(`BotFlow: could not reach ${base} to load the chat of bot ${botId}.`);
+    request.send();
+  });
+  return checked;
+}
+
 /** The panel and its iframe, built on the first open only. */
 function buildPanel(shadow: ShadowRoot): HTMLElement {
   const style = document.createElement('style');
@@ -94,20 +132,23 @@ function buildPanel(shadow: ShadowRoot): HTMLElement {
   frame.allow = 'geolocation; microphone; camera; autoplay; clipboard-write';
   built.append(frame);
   shadow.append(style, built);
+  addEventListener('message', onChatMessage);
   return built;
 }
 
 function setOpen(open: boolean): void {
-  if (!root || !launcher) {
-    // Not drawn yet: the page asked early, or the check is still on its way.
-    openWhenDrawn = open;
-    if (open) start(true);
-    return;
-  }
+  if (!root) openWhenDrawn = open;
+  else if (open && !panel) {
+    // The first open waits for the server's yes (usually there already: asked on pointing).
+    void checkPage().then((allowed) => allowed && root && show(true));
+  } else show(open);
+}
+
+function show(open: boolean): void {
+  if (!root || !launcher || (!open && !panel)) return;
   if (open) panel ??= buildPanel(root);
-  if (!panel) return;
   isOpen = open;
-  panel.hidden = !open;
+  panel!.hidden = !open;
   launcher.setAttribute('aria-expanded', String(open));
   unread?.remove();
   unread = null;
@@ -122,11 +163,11 @@ function onChatMessage(event: MessageEvent): void {
   const { event: name, data, id } = message;
   if (name === 'initChat') {
     ready = true;
-    post('initChat', { ...init, storage: readStored() });
+    post('initChat', { ...init, page: location.href, storage: readStored(botId) } satisfies InitChatData);
     outbox.splice(0).forEach((queued) => frame?.contentWindow?.postMessage(queued, base));
-  } else if (name === 'close') setOpen(false);
-  else if (name === 'getGeoLocation') locate(id);
-  else if (name === 'store') keep(data as StoreData);
+  } else if (name === 'close') show(false);
+  else if (name === 'getGeoLocation') locate((answer) => post('getGeoLocation', answer, id));
+  else if (name === 'store') keepStored(botId, data as StoreData);
   else if (name === 'notify' && !isOpen && root && !unread) {
     unread = document.createElement('span');
     unread.className = 'unread';
@@ -140,120 +181,29 @@ function onChatMessage(event: MessageEvent): void {
   emit(name, data);
 }
 
-// The chat's values live in this page's storage under the bot's prefix (see 'store' in messaging).
-const prefix = `botflow:${botId}:`;
-
-function readStored(): Record<string, string> {
-  const values: Record<string, string> = {};
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(prefix)) values[key.slice(prefix.length)] = localStorage.getItem(key) ?? '';
-    }
-  } catch {
-    // Storage refused: the chat starts afresh on each visit.
-  }
-  return values;
-}
-
-function keep({ key, value }: StoreData): void {
-  try {
-    if (value === null) localStorage.removeItem(prefix + key);
-    else localStorage.setItem(prefix + key, String(value));
-  } catch {
-    // As above.
-  }
-}
-
-/** Spec 3 §4 Geolocation: the host page asks the browser, since the prompt belongs to it. */
-function locate(id?: number): void {
-  const answer = (data: unknown) => post('getGeoLocation', data, id);
-  if (!navigator.geolocation) return answer({ error: 'Geolocation is not available' });
-  navigator.geolocation.getCurrentPosition(
-    ({ coords }) => answer({ latitude: coords.latitude, longitude: coords.longitude }),
-    (error) => answer({ error: error.message || 'Location refused' }),
-    { timeout: 10000 },
-  );
-}
-
-function draw(info: WidgetInfo): void {
-  const header = info.theme?.header;
-  const host = document.createElement('div');
+/** The launcher, from the script's attributes: fixed in a corner, out of the page's layout. */
+function draw(): void {
+  host = document.createElement('div');
   host.id = 'botflow-widget';
   host.style.cssText =
-    `position:fixed;bottom:20px;${left ? 'left' : 'right'}:20px;z-index:2147483646;width:60px;height:60px;` +
-    `--bg:${header?.headerBackground ?? '#6d28d9'};--fg:${header?.headerColor ?? '#fff'}`;
+    `position:fixed;bottom:20px;${left ? 'left' : 'right'}:20px;z-index:2147483646;width:60px;` +
+    `height:60px;--bg:${options.color || '#6d28d9'};--fg:${options.textColor || '#fff'}`;
   root = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = launcherStyles;
   launcher = document.createElement('button');
-  launcher.className = 'launcher';
-  launcher.setAttribute('aria-label', `Chat with ${info.bot?.name ?? 'us'}`);
+  launcher.className = options.avatar ? 'launcher' : 'launcher icon';
+  launcher.setAttribute('aria-label', `Chat with ${options.botName || 'us'}`);
   launcher.setAttribute('aria-expanded', 'false');
-  if (info.bot?.is_avatar && info.bot.avatar) {
-    const image = document.createElement('img');
-    image.src = info.bot.avatar;
-    image.alt = '';
-    image.style.cssText = 'width:100%;height:100%;object-fit:cover';
-    launcher.append(image);
-  } else {
-    // A chat bubble drawn in CSS: parsing an inline SVG would cost the host page more.
-    launcher.classList.add('icon');
-  }
+  // A chat bubble drawn in CSS when there is no avatar: an inline SVG would cost more to parse.
+  if (options.avatar) launcher.style.backgroundImage = `url("${encodeURI(options.avatar)}")`;
   launcher.onclick = () => setOpen(!isOpen);
+  // Pointing at the launcher (or reaching it with the keyboard) is the moment to ask the server.
+  launcher.onpointerenter = launcher.onfocus = () => void checkPage();
   root.append(style, launcher);
   document.body.append(host);
-  addEventListener('message', onChatMessage);
   emit('ready');
   if (openWhenDrawn) setOpen(true);
-}
-
-/**
- * Asks the server, once, whether this page may show the bot (and how the launcher looks). An
- * XMLHttpRequest rather than fetch(): a page's first fetch() costs Chromium's main thread about
- * 1.5 ms, an XMLHttpRequest a fifth of that. Null when the chat may not run here.
- */
-function checkPage(): Promise<WidgetInfo | null> {
-  checked ??= new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    const page = encodeURIComponent(location.href);
-    request.open('GET', `${base}/api/widget/${encodeURIComponent(botId)}?page=${page}`);
-    request.responseType = 'json';
-    request.onload = () => {
-      const info = request.response as WidgetInfo | null;
-      if (info?.success) return resolve(info);
-      console.warn(
-        `BotFlow: no chat on this page (${location.href}) for bot ${botId}: ${info?.message ?? `the server answered ${request.status}.`} ` +
-          "Add this site to the bot's origins (and allow URL subpaths for pages below it).",
-      );
-      resolve(null);
-    };
-    request.onerror = () => {
-      console.warn(`BotFlow: could not reach ${base} to load the chat of bot ${botId}.`);
-      resolve(null);
-    };
-    request.send();
-  });
-  return checked;
-}
-
-let started = false;
-
-/** Checks the page and draws the launcher: at once when the chat is wanted open, else when idle. */
-function start(now: boolean): void {
-  if (started) return;
-  started = true;
-  const run = () =>
-    void checkPage().then((info) => {
-      if (!info) return;
-      if (document.body) draw(info);
-      else addEventListener('DOMContentLoaded', () => draw(info));
-    });
-  // Idle time is after the page's own loading work; the timeout bounds it on a page never idle.
-  if (now) run();
-  else if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
-  // Safari has no idle callback.
-  else setTimeout(run, 200);
 }
 
 /** The host page's handle on the widget (README "Chat widget"). */
@@ -291,4 +241,5 @@ const api = {
 
 (window as unknown as { BotFlow: typeof api }).BotFlow = api;
 if (!botId || !base) console.warn('BotFlow: the widget script needs a data-bot-id attribute.');
-else start(openWhenDrawn);
+else if (document.body) draw();
+else addEventListener('DOMContentLoaded', draw);

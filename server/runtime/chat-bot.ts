@@ -2,11 +2,12 @@
 // open), its languages and registered sites, the stamp of the flow the guest runs — and, for a
 // returning guest, the guest's session: a turn reads everything it needs in one round trip.
 import type { Kysely } from 'kysely';
-import { hotSql, runHot } from '../db/connect.js';
+import { directPostgres, hotSql, runHot } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { StoredGuest } from '../repos/guests.js';
 import type { FlowStamp } from './flow-source.js';
 import type { GuestSession } from './session.js';
+import { turnReaderFor } from './turn-reader.js';
 
 export interface ChatBot {
   id: number;
@@ -67,14 +68,26 @@ interface ChatTurnRow {
   guest_version: number | null;
 }
 
+async function readOne(db: Kysely<Database>, botId: number, flowName: string, guestId: string) {
+  return (await runHot<ChatTurnRow>(db, CHAT_TURN_SQL, [flowName, guestId, botId])).rows[0];
+}
+
+/** The bot and, for a returning guest, the session (on PostgreSQL read with other turns': TurnReader). */
 export async function loadChatTurn(
   db: Kysely<Database>,
   botId: number,
   flowName: string,
   guestId: string | null,
 ): Promise<ChatTurnData | null> {
-  const { rows } = await runHot<ChatTurnRow>(db, CHAT_TURN_SQL, [flowName, guestId ?? '', botId]);
-  const row = rows[0];
+  // A key holding NUL names nothing (PostgreSQL text cannot even hold one): no guest, no flow.
+  const guestKey = guestId && !guestId.includes('\0') ? guestId : '';
+  const flowKey = flowName.includes('\0') ? null : flowName;
+  const pool = directPostgres(db);
+  const row = (
+    pool
+      ? await turnReaderFor(pool, (...key) => readOne(db, ...key)).read(botId, flowKey ?? '', guestKey)
+      : await readOne(db, botId, flowKey ?? '', guestKey)
+  ) as ChatTurnRow | undefined;
   if (!row) return null;
   const bot: ChatBot = {
     id: row.id,
@@ -86,10 +99,12 @@ export async function loadChatTurn(
     allowSubpaths: row.allow_subpaths === 1,
     ttsGender: row.tts_gender === 1 ? 'male' : 'female',
     flow:
-      row.flow_id != null && row.flow_version != null ? { id: row.flow_id, version: row.flow_version } : null,
+      flowKey !== null && row.flow_id != null && row.flow_version != null
+        ? { id: row.flow_id, version: row.flow_version }
+        : null,
   };
   const guest =
-    guestId && row.guest_state != null && row.guest_version != null
+    guestId && guestKey && row.guest_state != null && row.guest_version != null
       ? {
           id: guestId,
           botId,

@@ -227,16 +227,12 @@ export class ChatService {
       }
     }
     const now = this.ports.clock.now();
+    const date = new Date(now).toISOString();
     const replies: ChatReply[] = [];
     for (const reply of result.replies) {
       const wire = wireReply(reply);
       const languageCode = reply.languageCode ?? result.session.language;
-      const out: ChatReply = {
-        ...wire,
-        from: 'bot',
-        language_code: languageCode,
-        date: new Date(now).toISOString(),
-      };
+      const out: ChatReply = { ...wire, from: 'bot', language_code: languageCode, date };
       if (isKeptInConversation(wire)) {
         out.id = session.messageCount + messages.length;
         messages.push({ sender: 'bot', payload: wire, translations: reply.translations, languageCode });

@@ -57,10 +57,14 @@ export const fileField = z.unknown().transform((value, ctx) => {
   return parsed.data;
 });
 
+/** Guest ids are UUIDs of ours; NUL, which no database text can hold, is refused up front. */
+const noNul = (text: string) => !text.includes('\0');
+
 const guestIdField = z
   .string({ error: 'guest_id must be text' })
   .trim()
   .max(64, { error: 'guest_id is invalid' })
+  .refine(noNul, { error: 'guest_id is invalid' })
   .transform((v) => v || null);
 
 export const chatBody = formBody(
@@ -79,7 +83,9 @@ export const chatBody = formBody(
 
 export const chatQuery = z.object({ bot_id: idField('bot_id').optional() });
 
-export const guestParams = z.object({ guestId: z.string().min(1).max(64) });
+export const guestParams = z.object({
+  guestId: z.string().min(1).max(64).refine(noNul, { error: 'guestId is invalid' }),
+});
 
 export const customVariablesBody = formBody(z.object({ custom_env_variables: customVariablesField }));
 

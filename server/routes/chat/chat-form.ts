@@ -134,6 +134,15 @@ function parseHeaders(block: string): Map<string, string> {
 
 const hasLineBreak = (text: string) => text.includes('\r') || text.includes('\n');
 
+/** A repeated name makes a list, as @fastify/multipart's keyValues does. */
+function addField(fields: FormFields, name: string, value: FormValue): void {
+  // As @fastify/multipart: a name of Object.prototype's would overwrite it.
+  if (name in Object.prototype) throw new FormError(400, 'prototype property is not allowed as field name');
+  const had = fields[name];
+  fields[name] =
+    had === undefined ? value : Array.isArray(had) ? [...(had as FormValue[]), value] : [had, value];
+}
+
 /** The fields and files of a multipart/form-data body. Throws FormError. */
 export function parseMultipartForm(body: Buffer, boundary: string, limits = formLimits()): FormFields {
   const fields: FormFields = {};
@@ -149,14 +158,6 @@ export function parseMultipartForm(body: Buffer, boundary: string, limits = form
     pos = first + delimiter.length;
   }
   const counts = { parts: 0, fields: 0, files: 0 };
-  const add = (name: string, value: FormValue) => {
-    // As @fastify/multipart: a name of Object.prototype's would overwrite it.
-    if (name in Object.prototype) throw new FormError(400, 'prototype property is not allowed as field name');
-    const had = fields[name];
-    fields[name] =
-      had === undefined ? value : Array.isArray(had) ? [...(had as FormValue[]), value] : [had, value];
-  };
-
   for (;;) {
     if (body[pos] === 0x2d && body[pos + 1] === 0x2d) return fields; // '--': the closing delimiter
     while (body[pos] === 0x20 || body[pos] === 0x09) pos++; // transport padding
@@ -190,7 +191,7 @@ export function parseMultipartForm(body: Buffer, boundary: string, limits = form
         mimetype,
         data: Buffer.from(content),
       };
-      add(name, file);
+      addField(fields, name, file);
       continue;
     }
     if (counts.fields++ >= limits.fields) throw new FormError(413, 'reach fields limit');
@@ -200,9 +201,9 @@ export function parseMultipartForm(body: Buffer, boundary: string, limits = form
       type.params.get('charset')?.toLowerCase() ?? 'utf-8',
     );
     if (mimetype.startsWith('application/json')) {
-      add(name, parseJsonField(text, truncated));
+      addField(fields, name, parseJsonField(text, truncated));
     } else {
-      add(name, text);
+      addField(fields, name, text);
     }
   }
 }

@@ -1,0 +1,116 @@
+// The runtime bench's server (bench/runtime.ts forks this file): the real app on a fresh database
+// with the shop bot published, plus the bare routes it is compared with. It answers the load
+// driver's messages: the bare routes' answer, its CPU time so far, stop.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { newBotFields } from '../src/core/bot/types.js';
+import { benchFlow } from './runtime-flow.js';
+
+export type Message =
+  { type: 'ready'; base: string; botId: number } | { type: 'cpu'; micros: number } | { type: 'ok' };
+
+export async function withPg(url: string, fn: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import('../server/app.js');
+  const { loadConfig } = await import('../server/config.js');
+  const { createBot } = await import('../server/repos/bots.js');
+  const { issueAccessToken } = await import('../server/repos/tokens.js');
+  const databaseUrl = process.env.BENCH_SERVER_DATABASE ?? '';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-bench-runtime-'));
+  const schema = databaseUrl ? `bench_${crypto.randomBytes(5).toString('hex')}` : undefined;
+  if (schema) await withPg(databaseUrl, (c) => c.query(`CREATE SCHEMA ${schema}`));
+  const app = await buildApp({
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl,
+    databaseSchema: schema,
+    // The level we recommend in production for a chat server: warnings and errors only. At 'info'
+    // Fastify logs two lines per request, a cost every route (bare ones too) would pay.
+    logLevel: 'warn',
+    allowPrivateTargets: true,
+    distDir: path.join(dataDir, 'none'),
+  });
+  const { useChatFormParser } = await import('../server/routes/chat/chat-form.js');
+  let bare = '';
+  // The yardstick: a plain Fastify route, its multipart body parsed by the app's stock
+  // @fastify/multipart, as any Fastify app would.
+  app.post('/bench/bare', async (_request, reply) => reply.type('application/json').send(bare));
+  // For reference: the same route with the chat call's own form parser (chat-form.ts).
+  await app.register(async (scope) => {
+    useChatFormParser(scope);
+    scope.post('/bench/bare-chat-form', async (_request, reply) => reply.type('application/json').send(bare));
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const owner = await app.db
+    .insertInto('users')
+    .values({
+      first_name: 'Bench',
+      last_name: 'Owner',
+      email: 'bench@example.com',
+      username: 'bench',
+      password_hash: 'unused',
+      is_email_verified: 1,
+      is_deleted: 0,
+      mre_call_provider_id: null,
+      mre_call_provider_name: null,
+      mre_call_profile_id: null,
+      mre_call_endpoint: null,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bot = await createBot(app.db, owner.id, {
+    ...newBotFields(),
+    name: 'Shop',
+    origins: ['https://shop.example.com'],
+  });
+  const token = await issueAccessToken(app.db, owner.id);
+  const published = await app.inject({
+    method: 'POST',
+    url: `/api/flow/${bot.id}`,
+    headers: { authorization: `Bearer ${token}`, 'if-match': '0' },
+    payload: { nodes: benchFlow(process.env.BENCH_ORDERS_API ?? '') },
+  });
+  if (published.statusCode !== 200) throw new Error(`publish failed: ${published.body}`);
+
+  const send = (message: Message) => process.send!(message);
+  process.on('message', async (message: { type: string; body?: string }) => {
+    if (message.type === 'bare') {
+      bare = message.body ?? '';
+      send({ type: 'ok' });
+    } else if (message.type === 'cpu') {
+      const g = globalThis as unknown as { h?: import('node:perf_hooks').IntervalHistogram };
+      if (g.h) console.error(`loop delay p50 ${(g.h.percentile(50) / 1e6).toFixed(1)} p99 ${(g.h.percentile(99) / 1e6).toFixed(1)} max ${(g.h.max / 1e6).toFixed(1)} ms`);
+      g.h = (await import('node:perf_hooks')).monitorEventLoopDelay({ resolution: 5 });
+      g.h.enable();
+      const usage = process.cpuUsage();
+      send({ type: 'cpu', micros: usage.user + usage.system });
+    } else if (message.type === 'stop') {
+      await app.close();
+      if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  });
+  send({
+    type: 'ready',
+    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    botId: bot.id,
+  });
+}
+
+if (process.env.BENCH_ROLE === 'runtime-server') await serve();

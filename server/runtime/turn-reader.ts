@@ -1,0 +1,91 @@
+// PostgreSQL: what concurrent turns read, in one query. Each turn starts with one read (the bot,
+// its flow's stamp, the guest's session: see chat-bot.ts), and under load dozens of turns start in
+// the same tick; a round trip costs the driver more than the rows it brings. So the reads asked
+// for in one tick go out together (the turns' keys as arrays, one row back per key), the way
+// TurnWriter groups their writes. Any number of these queries may be in flight at once. A turn of
+// a guest still reads after that guest's previous turn was stored (GuestQueue), so nothing reads
+// a stale session it would not have read alone.
+import type pg from 'pg';
+
+/** The row a turn reads: see ChatTurnRow in chat-bot.ts. */
+export type TurnRow = object;
+
+interface Pending {
+  botId: number;
+  flowName: string;
+  guestId: string;
+  resolve: (row: TurnRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+const READ_TURNS_SQL = `
+  select q.i, bots.id, bots.user_id, bots.language, bots.supported_languages, bots.origins,
+    bots.allow_subpaths, bots.tts_gender, users.is_deleted,
+    flows.id as flow_id, flows.version as flow_version,
+    guest_sessions.state as guest_state, guest_sessions.version as guest_version
+  from unnest($1::int[], $2::varchar[], $3::varchar[]) with ordinality as q(bot_id, flow_name, guest_id, i)
+  join bots on bots.id = q.bot_id
+  left join users on users.id = bots.user_id
+  left join flows on flows.bot_id = bots.id and flows.name = q.flow_name
+  left join guest_sessions on guest_sessions.bot_id = bots.id and guest_sessions.id = q.guest_id`;
+
+/** The same read alone (a key the batch could not carry, or a batch that failed). */
+export type ReadOne = (botId: number, flowName: string, guestId: string) => Promise<TurnRow | undefined>;
+
+/** A key PostgreSQL refuses (NUL in text, an id beyond int) would fail the whole batch. */
+const fitsBatch = (botId: number, flowName: string, guestId: string) =>
+  Number.isInteger(botId) &&
+  Math.abs(botId) <= 2 ** 31 - 1 &&
+  !flowName.includes('\0') &&
+  !guestId.includes('\0');
+
+export class TurnReader {
+  private pending: Pending[] = [];
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly readOne: ReadOne,
+    private readonly maxBatch = 200,
+  ) {}
+
+  /** The row for the bot (`undefined` when there is no such bot), read with this tick's others. */
+  read(botId: number, flowName: string, guestId: string): Promise<TurnRow | undefined> {
+    if (!fitsBatch(botId, flowName, guestId)) return this.readOne(botId, flowName, guestId);
+    return new Promise((resolve, reject) => {
+      if (!this.pending.length) setImmediate(() => this.flush());
+      this.pending.push({ botId, flowName, guestId, resolve, reject });
+    });
+  }
+
+  private flush(): void {
+    while (this.pending.length) void this.send(this.pending.splice(0, this.maxBatch));
+  }
+
+  private async send(batch: Pending[]): Promise<void> {
+    try {
+      const result = await this.pool.query<{ i: number }>({
+        name: 'chat_turns',
+        text: READ_TURNS_SQL,
+        values: [batch.map((p) => p.botId), batch.map((p) => p.flowName), batch.map((p) => p.guestId)],
+      });
+      const rows = new Map(result.rows.map((row) => [Number(row.i), row]));
+      // ordinality counts from 1.
+      batch.forEach((p, index) => p.resolve(rows.get(index + 1)));
+    } catch (error) {
+      if (batch.length === 1) return batch[0].reject(error);
+      // One turn's failure is not the others': each reads again on its own.
+      for (const p of batch) this.readOne(p.botId, p.flowName, p.guestId).then(p.resolve, p.reject);
+    }
+  }
+}
+
+const readers = new WeakMap<pg.Pool, TurnReader>();
+
+export function turnReaderFor(pool: pg.Pool, readOne: ReadOne): TurnReader {
+  let reader = readers.get(pool);
+  if (!reader) {
+    reader = new TurnReader(pool, readOne);
+    readers.set(pool, reader);
+  }
+  return reader;
+}
