@@ -17,7 +17,10 @@ export function summarize(samples: number[]): Timing {
 }
 
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
-  const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' && !Number.isInteger(c) ? c.toFixed(2) : c)))];
+  const cells = [
+    header,
+    ...rows.map((r) => r.map((c) => (typeof c === 'number' && !Number.isInteger(c) ? c.toFixed(2) : c))),
+  ];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i]).length)));
   const line = (r: (string | number)[]) =>
     '| ' + r.map((c, i) => String(c).padEnd(widths[i])).join(' | ') + ' |';
