@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_OUTPUT_DIR, E2E_PORT as PORT } from './tests/e2e/env';
-import { HOST_PAGE_PORT } from './tests/e2e/host-page/env';
+import { HOST_PAGE_PORT, LLM_API_KEY, LLM_BASE_URL } from './tests/e2e/host-page/env';
 
 // End-to-end tests drive the real server (built app, real SQLite, .eml outbox) in the system's
 // Chromium; no browser is ever downloaded. `npm run test:e2e` builds the app first.
@@ -47,6 +47,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         ALLOW_PRIVATE_TARGETS: '1',
+        // The host page server stands in for an OpenAI-compatible endpoint (realtime AI, speech).
+        LLM_BASE_URL,
+        LLM_API_KEY,
       },
     },
     {

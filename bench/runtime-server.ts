@@ -93,10 +93,6 @@ async function serve(): Promise<void> {
       bare = message.body ?? '';
       send({ type: 'ok' });
     } else if (message.type === 'cpu') {
-      const g = globalThis as unknown as { h?: import('node:perf_hooks').IntervalHistogram };
-      if (g.h) console.error(`loop delay p50 ${(g.h.percentile(50) / 1e6).toFixed(1)} p99 ${(g.h.percentile(99) / 1e6).toFixed(1)} max ${(g.h.max / 1e6).toFixed(1)} ms`);
-      g.h = (await import('node:perf_hooks')).monitorEventLoopDelay({ resolution: 5 });
-      g.h.enable();
       const usage = process.cpuUsage();
       send({ type: 'cpu', micros: usage.user + usage.system });
     } else if (message.type === 'stop') {

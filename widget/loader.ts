@@ -1,14 +1,15 @@
 // The script a bot owner puts in the page head:
 //   <script src="https://botflow.example/widget/loader.js" data-bot-id="42" async></script>
 // It costs the host page next to nothing until the guest shows interest (bench/widget.ts measures
-// it): it reads its attributes, defines window.BotFlow and draws the launcher — from the
-// attributes alone (data-bot-name, data-avatar, data-color), so no request is made while the page
-// loads. When the guest points at or focuses the launcher (or the page calls BotFlow.open) it
-// asks the server whether this page may show the bot; on an unregistered site the launcher is then
-// taken away and the console says why (the server's check of every chat call and the chat page's
-// CSP frame-ancestors are what really keep the bot there). The chat — an iframe with React and
-// the conversation — is built on the first open. The host page and the chat talk through
-// postMessage with a requester tag (spec 3 §7).
+// it). While the page loads it only reads its attributes and defines window.BotFlow; once the
+// browser is idle it draws the launcher from the attributes alone (data-bot-name, data-avatar,
+// data-color), so no request is made before the guest shows interest. When the guest points at
+// or focuses the launcher (or the page calls BotFlow.open) it asks the server whether this page
+// may show the bot; on an unregistered site the launcher is then taken away and the console says
+// why (what really keeps the bot on its sites is the server's check of every chat call and the
+// chat page's CSP frame-ancestors). The chat — an iframe with React and the conversation — is
+// built on the first open. The host page and the chat talk through postMessage with a requester
+// tag (spec 3 §7).
 import {
   CHAT_REQUESTER,
   HOST_REQUESTER,
@@ -137,8 +138,11 @@ function buildPanel(shadow: ShadowRoot): HTMLElement {
 }
 
 function setOpen(open: boolean): void {
-  if (!root) openWhenDrawn = open;
-  else if (open && !panel) {
+  if (!root) {
+    // Asked before the launcher is drawn (it waits for idle time): draw it now.
+    openWhenDrawn = open;
+    if (open && document.body) draw();
+  } else if (open && !panel) {
     // The first open waits for the server's yes (usually there already: asked on pointing).
     void checkPage().then((allowed) => allowed && root && show(true));
   } else show(open);
@@ -183,6 +187,7 @@ function onChatMessage(event: MessageEvent): void {
 
 /** The launcher, from the script's attributes: fixed in a corner, out of the page's layout. */
 function draw(): void {
+  if (host || checked) return;
   host = document.createElement('div');
   host.id = 'botflow-widget';
   host.style.cssText =
@@ -240,6 +245,10 @@ const api = {
 };
 
 (window as unknown as { BotFlow: typeof api }).BotFlow = api;
+// The launcher waits for idle time, so the host page's own first render never waits for it.
+const drawSoon = () => (document.body ? draw() : addEventListener('DOMContentLoaded', draw));
 if (!botId || !base) console.warn('BotFlow: the widget script needs a data-bot-id attribute.');
-else if (document.body) draw();
-else addEventListener('DOMContentLoaded', draw);
+else if (openWhenDrawn) drawSoon();
+else if ('requestIdleCallback' in window) requestIdleCallback(drawSoon, { timeout: 1000 });
+// Safari has no idle callback.
+else setTimeout(drawSoon, 100);

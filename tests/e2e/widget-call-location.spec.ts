@@ -124,7 +124,7 @@ async function locationBot(browser: import('@playwright/test').Browser): Promise
 const launcher = (page: Page) => page.getByRole('button', { name: 'Chat with Call desk' });
 
 test('inside the widget a call is scheduled, handed to the host page and stopped', async ({ page }) => {
-  await page.goto(hostPage(REGISTERED_SITE, botId));
+  await page.goto(hostPage(REGISTERED_SITE, botId, { name: 'Call desk' }));
   await expect(launcher(page)).toBeVisible();
   const handedOver = page.evaluate(
     () =>
@@ -180,13 +180,15 @@ test('the location is asked through the host page: granted, then refused', async
   await granted.grantPermissions(['geolocation'], { origin: REGISTERED_SITE });
   const page = await granted.newPage();
   await page.goto(hostPage(REGISTERED_SITE, id));
+  // Without data-bot-name the launcher is labelled with the bot's name once the server answered.
+  await page.getByRole('button', { name: 'Chat with us' }).hover();
   await page.getByRole('button', { name: 'Chat with Map desk' }).click();
   await expect(page.frameLocator('iframe[title="Chat"]').getByText('You are at 48.85, 2.35.')).toBeVisible();
   await granted.close();
 
   const refused = await browser.newContext();
   const other = await refused.newPage();
-  await other.goto(hostPage(REGISTERED_SITE, id));
+  await other.goto(hostPage(REGISTERED_SITE, id, { name: 'Map desk' }));
   await other.getByRole('button', { name: 'Chat with Map desk' }).click();
   await expect(
     other.frameLocator('iframe[title="Chat"]').getByText('No location, no problem.'),

@@ -28,6 +28,9 @@ test.beforeAll(async ({ browser }) => {
 });
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Chat with Shop assistant' });
+/** The shop's page, its script tag naming the bot (data-bot-name) for the launcher's label. */
+const shopPage = (extra: Record<string, string> = {}) =>
+  hostPage(REGISTERED_SITE, botId, { name: 'Shop assistant', ...extra });
 const chat = (page: Page): FrameLocator => page.frameLocator('iframe[title="Chat"]');
 const log = (frame: FrameLocator) => frame.getByRole('log', { name: 'Conversation' });
 
@@ -40,10 +43,13 @@ test('a guest chats through the whole flow on the host page, then reloads and sw
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(hostPage(REGISTERED_SITE, botId));
+  const widgetCalls: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/widget/') && widgetCalls.push(request.url()));
+  await page.goto(shopPage());
   await expect(launcher(page)).toBeVisible();
-  // Nothing but the launcher until the guest opens the chat.
+  // Nothing but the launcher until the guest opens the chat: no chat, not even a call to the server.
   await expect(page.locator('iframe')).toHaveCount(0);
+  expect(widgetCalls).toEqual([]);
   await screenshot(page, 'widget-closed');
 
   await launcher(page).click();
@@ -119,7 +125,7 @@ test('a guest chats through the whole flow on the host page, then reloads and sw
 });
 
 test('the host page drives the widget through window.BotFlow', async ({ page }) => {
-  await page.goto(hostPage(REGISTERED_SITE, botId));
+  await page.goto(shopPage());
   await expect(launcher(page)).toBeVisible();
   const events = page.evaluate(
     () =>
@@ -162,7 +168,7 @@ test('the host page drives the widget through window.BotFlow', async ({ page }) 
 });
 
 test('custom UI and dark mode', async ({ page }) => {
-  await page.goto(hostPage(REGISTERED_SITE, botId, { customUI: 'full', themeMode: 'dark' }));
+  await page.goto(shopPage({ customUI: 'full', themeMode: 'dark' }));
   await launcher(page).click();
   const frame = chat(page);
   await expect(log(frame).getByRole('button', { name: 'Cobalt' })).toBeVisible();
@@ -184,12 +190,15 @@ test('custom UI and dark mode', async ({ page }) => {
 });
 
 test('the same page on an unregistered origin gets no chat, and says why', async ({ page }) => {
+  // The launcher is drawn from the script tag alone; pointing at it asks the server, which says no.
+  await page.goto(hostPage(UNREGISTERED_SITE, botId));
   const warning = page.waitForEvent('console', (message) =>
     message.text().includes('BotFlow: no chat on this page'),
   );
-  await page.goto(hostPage(UNREGISTERED_SITE, botId));
+  await page.getByRole('button', { name: 'Chat with us' }).hover();
   expect((await warning).text()).toContain("This page is not one of the bot's registered origins.");
   await expect(page.getByRole('button', { name: /Chat with/ })).toHaveCount(0);
+  await expect(page.locator('iframe')).toHaveCount(0);
 
   // The server refuses the chat itself, and the chat page may only be framed by the bot's site.
   const refused = await page.request.post(`${PRODUCT}/api/chat?bot_id=${botId}`, {

@@ -239,7 +239,7 @@ function Conversation(props: ConversationProps) {
       {realtime.view ? (
         <VoicePanel
           view={realtime.view}
-          botName={theme.header.headerTitle || bot?.name || ''}
+          botName={bot?.name || theme.header.headerTitle}
           onTap={realtime.tap}
           onFinish={realtime.finish}
           onEnd={realtime.end}

@@ -7,3 +7,6 @@ export const HOST_PAGE_PORT = Number(process.env.HOST_PAGE_PORT ?? E2E_PORT + 10
 export const REGISTERED_SITE = `http://localhost:${HOST_PAGE_PORT}`;
 export const UNREGISTERED_SITE = `http://127.0.0.1:${HOST_PAGE_PORT}`;
 export const PRODUCT = `http://127.0.0.1:${E2E_PORT}`;
+/** The e2e server's LLM_BASE_URL: the host page server's stand-in for an OpenAI-compatible endpoint. */
+export const LLM_BASE_URL = `http://127.0.0.1:${HOST_PAGE_PORT}/llm/v1`;
+export const LLM_API_KEY = 'e2e-llm-key';

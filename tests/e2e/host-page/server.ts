@@ -1,8 +1,12 @@
 // A bot owner's web site for the end-to-end tests, on its own origin: a shop page that embeds the
 // widget with one script tag, an API the flow's api node calls, and a fake call provider that
 // speaks the spec's call API (spec 3 §7 "Call provider backend"). Started by playwright.config.ts.
+// It also stands in for the operator's OpenAI-compatible endpoint (LLM_BASE_URL of the e2e
+// server points at /llm/v1): tests/fixtures/fake-llm.ts behind a path, its requests at /llm-log.
 import http from 'node:http';
-import { HOST_PAGE_PORT } from './env';
+import { OPENING_CUE } from '../../../server/routes/realtime/voice-prompt';
+import { startFakeLlm } from '../../fixtures/fake-llm';
+import { HOST_PAGE_PORT, LLM_API_KEY } from './env';
 
 interface CallRecord {
   id: string;
@@ -24,6 +28,7 @@ function page(query: URLSearchParams): string {
     `data-bot-id="${escape(bot)}"`,
     query.get('customUI') ? `data-custom-ui="${escape(query.get('customUI')!)}"` : '',
     query.get('themeMode') ? `data-theme-mode="${escape(query.get('themeMode')!)}"` : '',
+    query.get('name') ? `data-bot-name="${escape(query.get('name')!)}"` : '',
     'async',
   ].filter(Boolean);
   return `<!doctype html>
@@ -115,6 +120,34 @@ async function provider(req: http.IncomingMessage, res: http.ServerResponse, pat
   });
 }
 
+/** The tea expert of the realtime AI test: greets when the call opens, then answers. */
+const llm = await startFakeLlm({
+  apiKey: LLM_API_KEY,
+  answer(messages) {
+    const said = messages.at(-1)?.content ?? '';
+    if (said === OPENING_CUE) return 'Hello! I am the Acme tea expert. What would you like to know?';
+    return `You said: ${said}. Try our green sencha.`;
+  },
+});
+
+/** Passes /llm/v1/… on to the fake LLM as it came (key, body and all). */
+async function forwardToLlm(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers: Record<string, string> = {};
+  for (const name of ['authorization', 'content-type']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const answer = await fetch(`${llm.baseUrl}${path}`, {
+    method: req.method,
+    headers,
+    body: chunks.length ? Buffer.concat(chunks) : undefined,
+  });
+  res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
   if (req.method === 'OPTIONS') return send(res, 204, '');
@@ -126,6 +159,15 @@ const server = http.createServer(async (req, res) => {
   if (url.pathname.startsWith('/provider/'))
     return provider(req, res, url.pathname.slice('/provider'.length));
   if (url.pathname === '/provider-log') return send(res, 200, [...calls.values()]);
+  if (url.pathname.startsWith('/llm/v1/'))
+    return forwardToLlm(req, res, url.pathname.slice('/llm/v1'.length));
+  if (url.pathname === '/llm-log') {
+    return send(
+      res,
+      200,
+      llm.requests.map(({ path, json, form }) => ({ path, json, form })),
+    );
+  }
   return send(res, 200, page(url.searchParams), 'text/html; charset=utf-8');
 });
 
