@@ -83,17 +83,19 @@ test('an author builds, edits, publishes and reopens a flow on the board', async
   await test.step('move a node, undo and redo the move', async () => {
     const before = await nodeNamed(page, 'API 1');
     const { scale } = await board(page, 'view');
+    const depthBefore = await board(page, 'historyDepth');
     await drag(page, center(before), { x: center(before).x + 120, y: center(before).y + 90 });
     const after = await nodeNamed(page, 'API 1');
     expect(after.x - before.x).toBeCloseTo(120 / scale, -1);
     expect(after.y - before.y).toBeCloseTo(90 / scale, -1);
     moved = { x: after.x, y: after.y };
-    const depth = await board(page, 'historyDepth');
+    // The whole drag is one history entry; the worker reports it asynchronously.
+    await expect.poll(() => board(page, 'historyDepth')).toBe(depthBefore + 1);
 
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(async () => (await nodeNamed(page, 'API 1')).x).toBe(before.x);
     expect((await nodeNamed(page, 'API 1')).y).toBe(before.y);
-    expect(await board(page, 'historyDepth')).toBe(depth - 1);
+    await expect.poll(() => board(page, 'historyDepth')).toBe(depthBefore);
 
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(async () => (await nodeNamed(page, 'API 1')).x).toBe(moved.x);
