@@ -96,15 +96,19 @@ test('inside the widget the guest talks with the AI by voice until End, then the
   const frame = page.frameLocator('iframe[title="Chat"]');
   await expect(frame.getByText("Let's talk about tea.")).toBeVisible();
 
-  // The voice panel takes the input bar's place. The guest clicked on the host page, not in the
-  // chat, so the browser wants a tap in the chat before it plays sound or opens the microphone.
+  // The voice panel takes the input bar's place.
   const panel = frame.getByRole('region', { name: 'Realtime AI' });
   await expect(panel.getByRole('heading', { name: 'Talking with Tea desk' })).toBeVisible();
   await expect(frame.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
-  await panel.getByRole('button', { name: 'Start talking' }).click();
 
-  // The AI speaks first (the node does not wait for the guest), then listens.
-  await expect(panel.getByText('AI: Hello! I am the Acme tea expert.', { exact: false })).toBeVisible();
+  // The AI speaks first (the node does not wait for the guest), then listens. Whether the browser
+  // first wants a tap in the chat (for sound and the microphone) is the browser's call: the click
+  // on the launcher happened on the host page.
+  const greeting = panel.getByText('AI: Hello! I am the Acme tea expert.', { exact: false });
+  const start = panel.getByRole('button', { name: 'Start talking' });
+  await expect(greeting.or(start)).toBeVisible();
+  if (await start.isVisible()) await start.click();
+  await expect(greeting).toBeVisible();
   await expect(panel.getByRole('status')).toHaveText('Listening…');
   await panel.getByRole('button', { name: 'Done speaking' }).click();
 
