@@ -1,27 +1,35 @@
-// The launcher and the chat panel live in a shadow root, so the host page's CSS cannot reach them
-// and theirs cannot leak out. The host element itself is fixed in the corner (set inline by the
-// loader): out of the page's flow, drawing it never lays the host page out again. The colours
-// are the bot theme's header colours, as custom properties set on the host element.
-export const launcherStyles = `
-:host{all:initial}
-.launcher{all:initial;box-sizing:border-box;position:relative;width:60px;height:60px;border-radius:50%;
-cursor:pointer;display:grid;place-items:center;overflow:hidden;background:var(--bg) center/cover;color:var(--fg);
-box-shadow:0 4px 14px rgba(0,0,0,.25)}
-.launcher:focus-visible{outline:3px solid var(--bg);outline-offset:3px}
-.launcher.icon::before{content:"";width:28px;height:21px;margin-top:-5px;border-radius:7px;background:currentColor}
-.launcher.icon::after{content:"";position:absolute;left:19px;top:34px;border:6px solid transparent;
-border-top-color:currentColor;border-left-color:currentColor}
-.unread{position:absolute;top:0;right:0;width:12px;height:12px;border:2px solid #fff;border-radius:50%;
-background:#ef4444}
-`;
+// How the widget looks on the host page. The launcher is two elements with inline styles that
+// start from `all:initial`: the host page's own CSS (short of !important rules) cannot reach them,
+// and they cost the page less than a shadow root with a style sheet while it loads
+// (bench/widget.ts). The button is fixed in a corner, out of the page's flow, so drawing it never
+// lays the page out again. The chat panel, built on the first open only, has a shadow root.
+
+// `color:inherit`: the launcher's own colour reaches the bubble, drawn in currentColor.
+const INITIAL = 'all:initial;box-sizing:border-box;display:block;color:inherit;';
+
+/** The launcher button, fixed in a corner; `outline:revert` keeps the browser's focus ring. */
+export function launcherStyle(left: boolean, background: string, color: string, avatar: string): string {
+  const picture = avatar ? `;background-image:url("${encodeURI(avatar)}");background-size:cover` : '';
+  return (
+    `${INITIAL}position:fixed;bottom:20px;${left ? 'left' : 'right'}:20px;z-index:2147483646;width:60px;` +
+    `height:60px;border-radius:50%;cursor:pointer;outline:revert;background-color:${background};` +
+    `color:${color};box-shadow:0 4px 14px rgba(0,0,0,.25)${picture}`
+  );
+}
+
+/**
+ * The chat bubble of a launcher without avatar: one box with a square corner, in CSS (an inline
+ * SVG would cost the page more to parse).
+ */
+export const BUBBLE_STYLE = `${INITIAL}position:absolute;left:16px;top:18px;width:28px;height:22px;border-radius:8px 8px 8px 1px;background:currentColor`;
+export const UNREAD_STYLE = `${INITIAL}position:absolute;top:0;right:0;width:12px;height:12px;border:2px solid #fff;border-radius:50%;background:#ef4444`;
 
 export const panelStyles = `
-.panel{position:fixed;bottom:92px;right:20px;width:380px;height:min(640px,calc(100vh - 112px));
+:host{all:initial}
+.panel{position:fixed;z-index:2147483647;bottom:92px;right:20px;width:380px;height:min(640px,calc(100vh - 112px));
 border-radius:16px;overflow:hidden;background:#fff;box-shadow:0 12px 40px rgba(0,0,0,.25)}
 .panel.left{right:auto;left:20px}
 .panel[hidden]{display:none}
 .panel iframe{width:100%;height:100%;border:0;display:block}
-.notice{display:grid;place-items:center;height:100%;padding:24px;box-sizing:border-box;
-font:15px/1.4 system-ui,sans-serif;color:#374151;text-align:center}
 @media (max-width:480px){.panel{inset:0;width:auto;height:auto;border-radius:0}}
 `;

@@ -20,7 +20,7 @@ import {
   type WidgetMessage,
 } from '../src/core/widget/messaging';
 import { keepStored, locate, readStored } from './host-services';
-import { launcherStyles, panelStyles } from './launcher-styles';
+import { BUBBLE_STYLE, UNREAD_STYLE, launcherStyle, panelStyles } from './launcher-styles';
 
 type Listener = (data: unknown) => void;
 
@@ -47,8 +47,8 @@ const init: Omit<InitChatData, 'page'> = {
   courseId: options.courseId ? Number(options.courseId) : null,
   themeMode: options.themeMode === 'dark' ? 'dark' : options.themeMode === 'light' ? 'light' : undefined,
 };
-let host: HTMLElement | null = null;
-let root: ShadowRoot | null = null;
+/** The panel's host element (its shadow root holds the panel), made on the first open. */
+let panelHost: HTMLElement | null = null;
 let launcher: HTMLButtonElement | null = null;
 let unread: HTMLElement | null = null;
 let panel: HTMLElement | null = null;
@@ -100,8 +100,9 @@ function checkPage(): Promise<boolean> {
     request.responseType = 'json';
     const refuse = (why: string) => {
       console.warn(why);
-      host?.remove();
-      host = root = launcher = panel = frame = null;
+      launcher?.remove();
+      panelHost?.remove();
+      panelHost = launcher = panel = frame = null;
       isOpen = ready = false;
       removeEventListener('message', onChatMessage);
       resolve(false);
@@ -125,8 +126,11 @@ function checkPage(): Promise<boolean> {
   return checked;
 }
 
-/** The panel and its iframe, built on the first open only. */
-function buildPanel(shadow: ShadowRoot): HTMLElement {
+/** The panel and its iframe, built on the first open only, in a shadow root of their own. */
+function buildPanel(): HTMLElement {
+  panelHost = document.createElement('div');
+  panelHost.id = 'botflow-chat';
+  const shadow = panelHost.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = panelStyles;
   const built = document.createElement('div');
@@ -137,12 +141,14 @@ function buildPanel(shadow: ShadowRoot): HTMLElement {
   frame.allow = 'geolocation; microphone; camera; autoplay; clipboard-write';
   built.append(frame);
   shadow.append(style, built);
+  // Before the launcher in the page's order: the chat comes first for keyboard and screen readers.
+  launcher?.before(panelHost);
   addEventListener('message', onChatMessage);
   return built;
 }
 
 function setOpen(open: boolean): void {
-  if (!root) {
+  if (!launcher) {
     // Asked before the launcher is drawn (it waits for idle time): draw it now.
     openWhenDrawn = open;
     if (open && document.body) draw();
@@ -155,8 +161,8 @@ function setOpen(open: boolean): void {
 }
 
 function show(open: boolean): void {
-  if (!root || !launcher) return;
-  if (open) panel ??= buildPanel(root);
+  if (!launcher) return;
+  if (open) panel ??= buildPanel();
   if (!panel) return;
   isOpen = open;
   panel.hidden = !open;
@@ -179,10 +185,10 @@ function onChatMessage(event: MessageEvent): void {
   } else if (name === 'close') show(false);
   else if (name === 'getGeoLocation') locate((answer) => post('getGeoLocation', answer, id));
   else if (name === 'store') keepStored(botId, data as StoreData);
-  else if (name === 'notify' && !isOpen && root && !unread) {
+  else if (name === 'notify' && !isOpen && launcher && !unread) {
     unread = document.createElement('span');
-    unread.className = 'unread';
-    root.append(unread);
+    unread.style.cssText = UNREAD_STYLE;
+    launcher.append(unread);
   }
   const key = `${name}:${id}`;
   if (answers.has(key)) {
@@ -192,28 +198,30 @@ function onChatMessage(event: MessageEvent): void {
   emit(name, data);
 }
 
-/** The launcher, from the script's attributes: fixed in a corner, out of the page's layout. */
+/** The launcher, from the script's attributes alone. */
 function draw(): void {
-  if (host || checked) return;
-  host = document.createElement('div');
-  host.id = 'botflow-widget';
-  host.style.cssText =
-    `position:fixed;bottom:20px;${left ? 'left' : 'right'}:20px;z-index:2147483646;width:60px;` +
-    `height:60px;--bg:${options.color || '#6d28d9'};--fg:${options.textColor || '#fff'}`;
-  root = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = launcherStyles;
-  launcher = document.createElement('button');
-  launcher.className = options.avatar ? 'launcher' : 'launcher icon';
-  launcher.setAttribute('aria-label', `Chat with ${options.botName || 'us'}`);
-  launcher.setAttribute('aria-expanded', 'false');
-  // A chat bubble drawn in CSS when there is no avatar: an inline SVG would cost more to parse.
-  if (options.avatar) launcher.style.backgroundImage = `url("${encodeURI(options.avatar)}")`;
-  launcher.onclick = () => setOpen(!isOpen);
+  if (launcher || checked) return;
+  const button = document.createElement('button');
+  launcher = button;
+  button.id = 'botflow-widget';
+  button.style.cssText = launcherStyle(
+    left,
+    options.color || '#6d28d9',
+    options.textColor || '#fff',
+    options.avatar || '',
+  );
+  button.setAttribute('aria-label', `Chat with ${options.botName || 'us'}`);
+  button.setAttribute('aria-expanded', 'false');
+  if (!options.avatar) {
+    const bubble = document.createElement('span');
+    bubble.style.cssText = BUBBLE_STYLE;
+    button.append(bubble);
+  }
+  button.addEventListener('click', () => setOpen(!isOpen));
   // Pointing at the launcher (or reaching it with the keyboard) is the moment to ask the server.
-  launcher.onpointerenter = launcher.onfocus = () => void checkPage();
-  root.append(style, launcher);
-  document.body.append(host);
+  button.addEventListener('pointerenter', checkPage);
+  button.addEventListener('focus', checkPage);
+  document.body.append(button);
   emit('ready');
   if (openWhenDrawn) setOpen(true);
 }
