@@ -35,66 +35,21 @@
 // content, date, language_code and disabled (true for choices, their options message and wizard
 // questions once the guest has said something after them).
 
-/** A button of a choice node (or of a wizard's options / bool step). */
-export interface ChoiceButton {
-  id: number | string;
-  label: string;
-}
+// The shapes live in src/core/widget/replies.ts, the one source both the chat and the server read.
+import { STEERING_REPLY_TYPES, type ChatReply, type ChatReplyType } from '../../src/core/widget/replies.js';
 
-export interface CarouselImage {
-  url: string;
-}
+export type {
+  CallInfo,
+  CallProvider,
+  CarouselImage,
+  ChoiceButton,
+  GuestFile,
+  WizardField,
+} from '../../src/core/widget/replies.js';
+export { CALL_ENDED, REALTIME_AI_ENDED, UNKNOWN_LOCATION } from '../../src/core/widget/replies.js';
 
-/** A file the guest uploaded, as stored by the server. */
-export interface GuestFile {
-  name: string;
-  url: string;
-  /** Mime type read from the file's first bytes. */
-  type: string;
-  size: number;
-}
-
-export interface CallProvider {
-  id: string;
-  name: string;
-  endpoint: string | null;
-  profile_id: string | null;
-}
-
-export interface CallInfo {
-  callerName: string;
-  subject: string;
-  description: string;
-}
-
-export interface WizardField {
-  type: string;
-  attr: string;
-  options?: ChoiceButton[];
-}
-
-export type Reply =
-  | { type: 'text' | 'choices-message' | 'ai'; content: string }
-  | { type: 'choices'; content: ChoiceButton[]; disabled?: boolean }
-  | { type: 'image' | 'image-link'; content: string; title: string }
-  | { type: 'video-link'; content: string; title: string; embedUrl: string | null }
-  | { type: 'image-carousel'; content: CarouselImage[]; title: string }
-  | { type: 'file'; content: GuestFile }
-  | { type: 'api'; content: string; status: number }
-  | { type: 'wizard'; content: string; field: WizardField }
-  | { type: 'delay'; content: ''; seconds: number }
-  | { type: 'input'; content: ''; input: 'file' | 'password' }
-  | { type: 'device-permission'; content: ''; request: 'geolocation' }
-  | {
-      type: 'realtime-ai';
-      content: '';
-      prompt: string;
-      waitForUserInteraction: boolean;
-      hideAIResponse: boolean;
-    }
-  | { type: 'call'; content: string; provider: CallProvider | null; callInfo: CallInfo };
-
-export type ReplyType = Reply['type'];
+export type Reply = ChatReply;
+export type ReplyType = ChatReplyType;
 
 /**
  * A reply as the runtime produces it: the reply itself, plus its content in every language the
@@ -103,11 +58,9 @@ export type ReplyType = Reply['type'];
  */
 export type RenderedReply = Reply & { translations?: Record<string, unknown>; languageCode?: string };
 
-/** Replies that steer the widget and are not part of the conversation (spec 3 §4). */
-const NOT_KEPT: ReadonlySet<ReplyType> = new Set(['delay', 'input', 'device-permission', 'realtime-ai']);
-
+/** Replies that steer the widget are not part of the conversation (spec 3 §4). */
 export function isKeptInConversation(reply: Reply): boolean {
-  return !NOT_KEPT.has(reply.type);
+  return !STEERING_REPLY_TYPES.has(reply.type);
 }
 
 /** The reply as the client receives it (without the stored translations). */
@@ -115,9 +68,3 @@ export function wireReply(reply: RenderedReply): Reply {
   const { translations: _translations, languageCode: _languageCode, ...rest } = reply;
   return rest as Reply;
 }
-
-/** What the guest sends to end a realtime AI session or a call (spec 3 §4). */
-export const REALTIME_AI_ENDED = 'REALTIME_AI_ENDED';
-export const CALL_ENDED = 'CALL_ENDED';
-/** What the widget sends when the browser refuses the location (spec 3 §4 Geolocation). */
-export const UNKNOWN_LOCATION = 'unknown,unknown';

@@ -1,6 +1,6 @@
-// The bot's replies as the chat receives them from POST /api/chat. The server's runtime documents
-// and produces these shapes (server/runtime/replies.ts); they are restated here because the chat
-// app may not import server code. tests/unit/widget-replies.test.ts checks that both agree.
+// The bot's replies as the chat receives them from POST /api/chat. This is the one source of these
+// shapes: the chat reads them here, and the server's runtime imports them (server/runtime/replies.ts
+// documents what each type carries).
 
 export interface ChoiceButton {
   id: number | string;
