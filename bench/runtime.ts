@@ -9,7 +9,8 @@
 // prints the bare route with that parser, for reference. The server runs in a child process
 // (runtime-server.ts) at the log level we recommend in production ('warn'), so the load generator
 // and the order API do not share its event loop; its CPU time per request is printed too, a figure
-// that holds up on a busy machine where turns/s do not. SQLite, then PostgreSQL
+// that holds up on a busy machine where turns/s do not, and so is PostgreSQL's when it runs on
+// this machine (bench/postgres-cpu.ts). SQLite, then PostgreSQL
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; skipped when it cannot be
 // reached).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { postgresCpuMicros } from './postgres-cpu.js';
 import { form, guestRequests, HEADERS } from './runtime-flow.js';
 import { withPg, type Message } from './runtime-server.js';
 import { printTable } from './stats.js';
@@ -79,19 +81,26 @@ interface Load {
   errors: number;
   bytes: number;
   cpuMicrosPerRequest: number;
+  /** PostgreSQL's CPU per request, when it runs here (null otherwise). */
+  databaseMicrosPerRequest: number | null;
 }
 
 async function load(server: ServerProcess, options: autocannon.Options, problems: string[]): Promise<Load> {
   const cpuBefore = await server.cpuMicros();
+  const databaseBefore = postgresCpuMicros();
   const result = await autocannon({ connections: GUESTS, duration: SECONDS, ...options });
   const cpu = (await server.cpuMicros()) - cpuBefore;
+  const databaseAfter = postgresCpuMicros();
+  const requests = Math.max(1, result.requests.total);
   return {
     perSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts + problems.length,
-    bytes: result.throughput.total / Math.max(1, result.requests.total),
-    cpuMicrosPerRequest: cpu / Math.max(1, result.requests.total),
+    bytes: result.throughput.total / requests,
+    cpuMicrosPerRequest: cpu / requests,
+    databaseMicrosPerRequest:
+      databaseBefore === null || databaseAfter === null ? null : (databaseAfter - databaseBefore) / requests,
   };
 }
 
@@ -158,6 +167,8 @@ async function benchDatabase(
       l.errors,
       Math.round(l.bytes),
       Math.round(l.cpuMicrosPerRequest),
+      // SQLite runs inside the server process: its time is in the server's CPU already.
+      databaseUrl && l.databaseMicrosPerRequest !== null ? Math.round(l.databaseMicrosPerRequest) : '—',
       ratio,
       cpuRatio,
     ];
@@ -209,6 +220,7 @@ export async function runRuntimeBench(): Promise<void> {
       'errors',
       'bytes/answer',
       'server CPU µs/req',
+      'PostgreSQL CPU µs/req',
       'rate vs bare',
       'CPU vs bare',
     ],

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import { finishBeforeClosing } from '../db/close-hooks.js';
 import { migrateToLatest, openDatabase } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 
@@ -15,5 +16,8 @@ export default fp(async (app, opts: { config: Config }) => {
   const db = openDatabase(opts.config);
   await migrateToLatest(db, opts.config.databaseSchema);
   app.decorate('db', db);
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await finishBeforeClosing(db);
+    await db.destroy();
+  });
 });

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import { beforeDatabaseCloses } from '../db/close-hooks.js';
 import type { Database } from '../db/schema.js';
 import { findProvider } from '../repos/providers.js';
 import {
@@ -88,6 +89,9 @@ export class ChatService {
   ) {
     this.flows = new FlowCache(db);
     this.writer = new TurnWriter(db);
+    // Every turn runs in the queue and is stored before it leaves it: a server closing (its
+    // clients gone) lets the turns in flight finish before the database closes.
+    beforeDatabaseCloses(db, () => this.queue.idle());
     const llm = createLlm(config);
     this.ports = {
       http: createHttpPort({ allowPrivateTargets: config.allowPrivateTargets }),
@@ -150,8 +154,12 @@ export class ChatService {
       return { bot, guest, flow };
     };
     if (!request.guestId) {
-      const { bot, flow } = await load(null);
-      return this.turn(bot, flow, null, crypto.randomUUID(), request, codes);
+      const guestId = crypto.randomUUID();
+      // In the queue like every turn, so that a closing server waits for it.
+      return this.queue.run(guestId, async () => {
+        const { bot, flow } = await load(null);
+        return this.turn(bot, flow, null, guestId, request, codes);
+      });
     }
     const guestId = request.guestId;
     return this.queue.run(guestId, async () => {

@@ -19,6 +19,11 @@ export class GuestQueue {
     return result;
   }
 
+  /** Resolves once no turn is in flight (turns queued meanwhile included). */
+  async idle(): Promise<void> {
+    while (this.tails.size) await Promise.all(this.tails.values());
+  }
+
   get size(): number {
     return this.tails.size;
   }

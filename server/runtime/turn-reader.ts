@@ -4,7 +4,8 @@
 // for in one tick go out together (the turns' keys as arrays, one row back per key), the way
 // TurnWriter groups their writes. Any number of these queries may be in flight at once. A turn of
 // a guest still reads after that guest's previous turn was stored (GuestQueue), so nothing reads
-// a stale session it would not have read alone.
+// a stale session it would not have read alone. The guest is joined by its id alone: see
+// CHAT_TURN_SQL in chat-bot.ts for why.
 import type pg from 'pg';
 
 /** The row a turn reads: see ChatTurnRow in chat-bot.ts. */
@@ -22,12 +23,13 @@ const READ_TURNS_SQL = `
   select q.i, bots.id, bots.user_id, bots.language, bots.supported_languages, bots.origins,
     bots.allow_subpaths, bots.tts_gender, users.is_deleted,
     flows.id as flow_id, flows.version as flow_version,
-    guest_sessions.state as guest_state, guest_sessions.version as guest_version
+    guest_sessions.bot_id as guest_bot_id, guest_sessions.state as guest_state,
+    guest_sessions.version as guest_version
   from unnest($1::int[], $2::varchar[], $3::varchar[]) with ordinality as q(bot_id, flow_name, guest_id, i)
   join bots on bots.id = q.bot_id
   left join users on users.id = bots.user_id
   left join flows on flows.bot_id = bots.id and flows.name = q.flow_name
-  left join guest_sessions on guest_sessions.bot_id = bots.id and guest_sessions.id = q.guest_id`;
+  left join guest_sessions on guest_sessions.id = q.guest_id`;
 
 /** The same read alone (a key the batch could not carry, or a batch that failed). */
 export type ReadOne = (botId: number, flowName: string, guestId: string) => Promise<TurnRow | undefined>;

@@ -10,17 +10,21 @@ import {
   link,
   listen,
   node,
+  PAGE,
   publish,
+  startApi,
   text,
   type ChatTest,
 } from './chat-support.js';
 
 let c: ChatTest;
 let restarted: FastifyInstance | null = null;
+const closeLater: (() => Promise<unknown>)[] = [];
 
 afterAll(async () => {
   await restarted?.close();
   await c.t.close();
+  for (const close of closeLater.reverse()) await close();
 });
 
 describe('a restart mid-conversation', () => {
@@ -50,5 +54,49 @@ describe('a restart mid-conversation', () => {
     const replies = await again.say('Lyon', { guest_id: g.id });
     expect(contents(replies)).toEqual(['42 in Lyon']);
     expect(again.id).toBe(g.id);
+  });
+});
+
+describe('a server closing while a turn is being answered', () => {
+  it('stores the turn of a guest who left, before the database closes', async () => {
+    const closing = await chatTest();
+    closeLater.push(() => closing.t.close());
+    const slow = await startApi(() => ({ status: 200, body: { state: 'shipped' }, delayMs: 300 }));
+    closeLater.push(slow.close);
+    const lookup = link(node('api', 'lookup'), 'answer');
+    lookup.api = { ...lookup.api, url: `${slow.url}/orders/7`, retries: 0 };
+    lookup.store = { ...lookup.store, name: 'order' };
+    await publish(closing, [
+      lookup,
+      node('basic', 'answer', { entries: [text('Order is ${{order.state}}')] }),
+    ]);
+
+    const form = new FormData();
+    form.append('bot_id', String(closing.botId));
+    form.append('message', 'Hello');
+    const guestLeaves = new AbortController();
+    const asked = fetch(`${closing.base}/api/chat`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-botflow-origin': PAGE },
+      signal: guestLeaves.signal,
+    }).catch(() => 'left');
+    // The turn is waiting on the slow API when the guest's tab closes and the server stops:
+    // with no connection left, the server closes at once, with the turn still running.
+    while (slow.seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    guestLeaves.abort();
+    expect(await asked).toBe('left');
+    await closing.t.app.close();
+
+    const reopened = await buildApp(closing.t.config);
+    closeLater.push(() => reopened.close());
+    const stored = await reopened.db
+      .selectFrom('conversation_messages')
+      .select(['sender', 'payload'])
+      .execute();
+    expect(stored.map((row) => [row.sender, JSON.parse(row.payload).content])).toEqual([
+      ['user', 'Hello'],
+      ['bot', 'Order is shipped'],
+    ]);
   });
 });
