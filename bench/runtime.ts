@@ -15,10 +15,9 @@
 // reached).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startOrdersApi } from './orders-api.js';
 import { postgresCpuMicros } from './postgres-cpu.js';
 import { form, guestRequests, HEADERS } from './runtime-flow.js';
 import { withPg, type Message } from './runtime-server.js';
@@ -102,17 +101,6 @@ async function load(server: ServerProcess, options: autocannon.Options, problems
     databaseMicrosPerRequest:
       databaseBefore === null || databaseAfter === null ? null : (databaseAfter - databaseBefore) / requests,
   };
-}
-
-async function startOrdersApi() {
-  const answer = JSON.stringify({ state: 'shipped', date: '2024-05-01', carrier: 'Post' });
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(answer));
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
 async function benchDatabase(
