@@ -187,7 +187,7 @@ test('the help modal, the drawer toggle and a stale publish', async ({ page, bro
     await expect(help).toContainText('English (default), French');
     const origin = new URL(page.url()).origin;
     await expect(help.locator('code')).toHaveText(
-      `<script src="${origin}/widget/loader.js" data-bot-id="${support.id}"></script>`,
+      `<script src="${origin}/widget/loader.js" data-bot-id="${support.id}" data-bot-name="Support Desk" async></script>`,
     );
     await expect(help.getByRole('row', { name: /Undo/ })).toContainText('Ctrl/Cmd + Z');
     await screenshot(page, 'flow-help');

@@ -1,5 +1,6 @@
 // The emulator panel's decisions, kept apart from React so they are unit-tested (spec 3 §2).
 import type { BotFields } from '../../../core/bot/types';
+import { botAvatarUrl } from '../../../core/widget/embed-snippet';
 import { MAIN_FLOW } from '../flow-api';
 import type { RunFlowDetail } from '../flow-events';
 
@@ -7,9 +8,7 @@ import type { RunFlowDetail } from '../flow-events';
 export function emulatorAvatar(
   bot: Pick<BotFields, 'is_avatar' | 'avatar' | 'customAvatar'> | null,
 ): string | null {
-  if (!bot?.is_avatar) return null;
-  const url = (bot.customAvatar || bot.avatar || '').trim();
-  return url === '' ? null : url;
+  return bot ? botAvatarUrl(bot) : null;
 }
 
 /** The template the chat runs (target_template): none for the main flow. */

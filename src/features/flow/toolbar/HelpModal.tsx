@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import type { Bot } from '../../../core/bot/types';
+import { embedSnippet } from '../../../core/widget/embed-snippet';
 import { Button, Modal } from '../../../ui';
 import { languageLabel } from '../../bots/language-label';
 import { SHORTCUTS } from './use-shortcuts';
 
-/** The script tag a host page adds to show this bot's chat widget. */
-export function embedSnippet(origin: string, botId: number): string {
-  return `<script src="${origin}/widget/loader.js" data-bot-id="${botId}"></script>`;
-}
-
 /** Spec 3 §2: "Bot Info & Help" — the bot's facts, how to embed it, and the board's shortcuts. */
 export function HelpModal({ bot, onClose }: { bot: Bot | null; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
-  const snippet = bot ? embedSnippet(window.location.origin, bot.id) : '';
+  const snippet = bot ? embedSnippet(window.location.origin, bot) : '';
   return (
     <Modal title="Bot Info & Help" onClose={onClose} size="lg">
       {bot ? (
