@@ -48,15 +48,20 @@ function parseJson(text: string, fallback: unknown): unknown {
   }
 }
 
+/** The upload URLs a row's `files` column lists (nothing for a damaged value). */
+function filesIn(text: string): string[] {
+  const files = parseJson(text, []);
+  return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string') : [];
+}
+
 function toStoredContent(row: ContentRow): StoredContent {
-  const files = parseJson(row.files, []);
   return {
     id: row.id,
     templateName: row.template_name,
     type: row.type as ContentType,
     title: row.title,
     content: parseJson(row.content, {}),
-    files: Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string') : [],
+    files: filesIn(row.files),
     reviewable: row.reviewable === 1,
     // PostgreSQL answers bigint columns as text.
     createdAt: Number(row.created_at),
@@ -164,6 +169,23 @@ export async function deleteContents(
     )
     .execute();
   return found;
+}
+
+const filesOf = (rows: { files: string }[]) => rows.flatMap((row) => filesIn(row.files));
+
+/** The uploads every element of the bot owns (read before the bot goes: its rows cascade). */
+export async function contentFilesOfBot(db: Db, botId: number): Promise<string[]> {
+  return filesOf(await db.selectFrom('contents').select('files').where('bot_id', '=', botId).execute());
+}
+
+/** Deletes every element of one flow (its template is being deleted); answers their uploads. */
+export async function deleteFlowContents(db: Db, scope: ContentScope): Promise<string[]> {
+  let query = db.deleteFrom('contents').where('bot_id', '=', scope.botId);
+  query =
+    scope.templateName === null
+      ? query.where('template_name', 'is', null)
+      : query.where('template_name', '=', scope.templateName);
+  return filesOf(await query.returning('files').execute());
 }
 
 /** Does the bot have a flow template of that name? (Template content needs its template.) */

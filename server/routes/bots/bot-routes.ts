@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { newBotFields } from '../../../src/core/bot/types.js';
 import { defaultTheme } from '../../../src/core/theme/index.js';
 import { createBot, deleteBot, findBot, languagesById, listBots } from '../../repos/bots.js';
+import { contentFilesOfBot } from '../../repos/content.js';
+import { removeContentFiles } from '../../repos/content-files.js';
 import { findTheme, saveTheme } from '../../repos/themes.js';
 import { removeAvatars, saveAvatar } from '../../repos/uploads.js';
 import { checkAvatarFile, checkBotForSave } from './bot-input.js';
@@ -65,8 +67,11 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
       const bot = await findBot(app.db, request.user.id, request.params.id);
       if (!bot) return fail(reply, 404, BOT_NOT_FOUND);
       const theme = await findTheme(app.db, bot.id);
+      const contentFiles = await contentFilesOfBot(app.db, bot.id);
       await deleteBot(app.db, request.user.id, bot.id);
+      // The rows are gone; now their files, which nothing else refers to.
       await removeAvatars(dataDir, uploadsOf(bot, theme));
+      await removeContentFiles(dataDir, contentFiles);
       return { success: true, message: 'Bot deleted' };
     },
   );

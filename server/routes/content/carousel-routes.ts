@@ -75,12 +75,7 @@ const carouselRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const prepared = prepare(body, null, publicUrl);
         if (!prepared.ok) return fail(reply, 400, prepared.message, prepared.key);
@@ -99,12 +94,7 @@ const carouselRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const current = await findContent(app.db, scoped.scope, body.carousel_id);
         if (!current) return fail(reply, 404, CONTENT_NOT_FOUND);

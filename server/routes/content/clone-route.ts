@@ -45,12 +45,7 @@ const cloneRoute: FastifyPluginAsync = async (fastify) => {
       },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const originals = await findContents(app.db, scoped.scope, body.ids);
         const copies: string[] = [];

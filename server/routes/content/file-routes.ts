@@ -59,12 +59,7 @@ const fileRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const checked = checkFileVariable(body.file, 'file');
         if (!checked.ok) return fail(reply, 400, checked.message, checked.key);
@@ -82,12 +77,7 @@ const fileRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const current = await findContent(app.db, scoped.scope, body.variable_id);
         if (!current) return fail(reply, 404, CONTENT_NOT_FOUND);
@@ -109,12 +99,7 @@ const fileRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: deleteBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const ids = body.variable_ids;
         const deleted = await app.db

@@ -106,12 +106,7 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const source = imageSource(body, null, publicUrl);
         if (!source.ok) return fail(reply, 400, source.message, source.key);
@@ -132,12 +127,7 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const current = await findContent(app.db, scoped.scope, body.content_id);
         if (!current) return fail(reply, 404, CONTENT_NOT_FOUND);

@@ -13,7 +13,7 @@ const listRoute: FastifyPluginAsync = async (fastify) => {
       path,
       { onRequest: app.requireActiveUser, schema: { params: scopeParams, querystring: scopeQuery } },
       async (request, reply) => {
-        const scoped = await contentScope(request, reply, request.params, request.query.bot_id);
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         const content = await listContent(app.db, scoped.scope);
         return { success: true, content: content.map((c) => presentContent(c, app.config.publicUrl)) };

@@ -31,14 +31,26 @@ export interface Scoped {
   scope: ContentScope;
 }
 
+/** What a content call carries that names its bot: the path, the query, and the form. */
+interface ScopedCall {
+  params: z.infer<typeof scopeParams>;
+  query: z.infer<typeof scopeQuery>;
+  /** The template calls' form, bot_id already parsed (bodyBotId); a GET has none. */
+  body?: unknown;
+}
+
+const botIdInBody = (body: unknown): number | undefined =>
+  body && typeof body === 'object' && 'bot_id' in body && typeof body.bot_id === 'number'
+    ? body.bot_id
+    : undefined;
+
 /** The bot and flow of the call, or null with the refusal already sent. */
 export async function contentScope(
-  request: FastifyRequest,
+  request: FastifyRequest & ScopedCall,
   reply: FastifyReply,
-  params: z.infer<typeof scopeParams>,
-  sentBotId: number | undefined,
 ): Promise<Scoped | null> {
-  const botId = params.botId ?? sentBotId;
+  const { params } = request;
+  const botId = params.botId ?? request.query.bot_id ?? botIdInBody(request.body);
   if (botId === undefined) {
     await fail(reply, 400, 'bot_id is required', 'bot_id');
     return null;

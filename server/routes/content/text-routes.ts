@@ -62,12 +62,7 @@ const textRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         if (invalidVideo(body)) return fail(reply, 400, 'Invalid video link', 'content');
         const id = body.id ?? crypto.randomUUID();
@@ -82,12 +77,7 @@ const textRoutes: FastifyPluginAsync = async (fastify) => {
       { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
       async (request, reply) => {
         const { body } = request;
-        const scoped = await contentScope(
-          request,
-          reply,
-          request.params,
-          request.query.bot_id ?? body.bot_id,
-        );
+        const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
         if (invalidVideo(body)) return fail(reply, 400, 'Invalid video link', 'content');
         const current = await findContent(app.db, scoped.scope, body.id);

@@ -16,7 +16,8 @@ import {
   saveFlow,
 } from '../../repos/flows.js';
 import { fail } from '../bots/present.js';
-import { listContent } from '../../repos/content.js';
+import { removeContentFiles } from '../../repos/content-files.js';
+import { deleteFlowContents, listContent } from '../../repos/content.js';
 import { presentContent } from '../content/present.js';
 import { formBody } from '../bots/form-fields.js';
 import {
@@ -161,8 +162,16 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
       if (!bot) return reply;
       const name = flowTemplateName(request.params.name);
       if (isReservedName(name)) return fail(reply, 400, MAIN_NOT_DELETABLE);
-      const deleted = await app.db.transaction().execute((trx) => deleteFlowTemplate(trx, bot.id, name));
+      // The template's content elements go with it (a new template of that name starts empty).
+      const deleted = await app.db
+        .transaction()
+        .execute(async (trx) =>
+          (await deleteFlowTemplate(trx, bot.id, name))
+            ? deleteFlowContents(trx, { botId: bot.id, templateName: name })
+            : null,
+        );
       if (!deleted) return fail(reply, 404, NOT_FOUND);
+      await removeContentFiles(app.config.dataDir, deleted);
       return { success: true, message: 'Flow template deleted' };
     },
   );
