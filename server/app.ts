@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import dbPlugin from './plugins/db.js';
 import authPlugin from './plugins/auth.js';
 import mailPlugin from './plugins/mail.js';
+import closingPlugin from './plugins/closing.js';
 import errorsPlugin from './plugins/errors.js';
 import staticPlugin from './plugins/static.js';
 import { seedProviders } from './repos/providers.js';
@@ -34,6 +35,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  await app.register(closingPlugin);
   await app.register(formbody);
   await app.register(multipart, {
     // Fields and files land on request.body as plain values so zod can validate them.

@@ -99,4 +99,27 @@ describe('a server closing while a turn is being answered', () => {
       ['bot', 'Order is shipped'],
     ]);
   });
+
+  it('answers a guest mid-turn and lets go of its connection, so it does not hold the shutdown', async () => {
+    const closing = await chatTest();
+    closeLater.push(() => closing.t.close());
+    const slow = await startApi(() => ({ status: 200, body: { state: 'shipped' }, delayMs: 300 }));
+    closeLater.push(slow.close);
+    const lookup = link(node('api', 'lookup'), 'answer');
+    lookup.api = { ...lookup.api, url: `${slow.url}/orders/7`, retries: 0 };
+    lookup.store = { ...lookup.store, name: 'order' };
+    await publish(closing, [
+      lookup,
+      node('basic', 'answer', { entries: [text('Order is ${{order.state}}')] }),
+    ]);
+
+    // fetch keeps its connection alive, as a browser does.
+    const answered = guest(closing).say('Hello', { ignore_saving: '1' });
+    while (slow.seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const closed = closing.t.app.close().then(() => 'closed');
+    expect(contents(await answered)).toEqual(['Order is shipped']);
+    // Without Connection: close the idle connection would hold the server for its 72 s timeout.
+    const soon = new Promise((resolve) => setTimeout(() => resolve('still open'), 3000));
+    expect(await Promise.race([closed, soon])).toBe('closed');
+  });
 });
