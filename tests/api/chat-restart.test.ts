@@ -57,19 +57,22 @@ describe('a restart mid-conversation', () => {
   });
 });
 
+/** A bot whose first turn waits 300 ms on an order API, for a server to close meanwhile. */
+async function botWithSlowApi() {
+  const closing = await chatTest();
+  closeLater.push(() => closing.t.close());
+  const slow = await startApi(() => ({ status: 200, body: { state: 'shipped' }, delayMs: 300 }));
+  closeLater.push(slow.close);
+  const lookup = link(node('api', 'lookup'), 'answer');
+  lookup.api = { ...lookup.api, url: `${slow.url}/orders/7`, retries: 0 };
+  lookup.store = { ...lookup.store, name: 'order' };
+  await publish(closing, [lookup, node('basic', 'answer', { entries: [text('Order is ${{order.state}}')] })]);
+  return { closing, slow };
+}
+
 describe('a server closing while a turn is being answered', () => {
   it('stores the turn of a guest who left, before the database closes', async () => {
-    const closing = await chatTest();
-    closeLater.push(() => closing.t.close());
-    const slow = await startApi(() => ({ status: 200, body: { state: 'shipped' }, delayMs: 300 }));
-    closeLater.push(slow.close);
-    const lookup = link(node('api', 'lookup'), 'answer');
-    lookup.api = { ...lookup.api, url: `${slow.url}/orders/7`, retries: 0 };
-    lookup.store = { ...lookup.store, name: 'order' };
-    await publish(closing, [
-      lookup,
-      node('basic', 'answer', { entries: [text('Order is ${{order.state}}')] }),
-    ]);
+    const { closing, slow } = await botWithSlowApi();
 
     const form = new FormData();
     form.append('bot_id', String(closing.botId));
@@ -101,17 +104,7 @@ describe('a server closing while a turn is being answered', () => {
   });
 
   it('answers a guest mid-turn and lets go of its connection, so it does not hold the shutdown', async () => {
-    const closing = await chatTest();
-    closeLater.push(() => closing.t.close());
-    const slow = await startApi(() => ({ status: 200, body: { state: 'shipped' }, delayMs: 300 }));
-    closeLater.push(slow.close);
-    const lookup = link(node('api', 'lookup'), 'answer');
-    lookup.api = { ...lookup.api, url: `${slow.url}/orders/7`, retries: 0 };
-    lookup.store = { ...lookup.store, name: 'order' };
-    await publish(closing, [
-      lookup,
-      node('basic', 'answer', { entries: [text('Order is ${{order.state}}')] }),
-    ]);
+    const { closing, slow } = await botWithSlowApi();
 
     // fetch keeps its connection alive, as a browser does.
     const answered = guest(closing).say('Hello', { ignore_saving: '1' });
