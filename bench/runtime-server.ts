@@ -6,28 +6,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { newBotFields } from '../src/core/bot/types.js';
+import { customer } from '../tests/fixtures/bot-api.js';
+import { withPg } from '../tests/fixtures/postgres.js';
 import { benchFlow } from './runtime-flow.js';
 
 export type Message =
   { type: 'ready'; base: string; botId: number } | { type: 'cpu'; micros: number } | { type: 'ok' };
 
-export async function withPg(url: string, fn: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function serve(): Promise<void> {
   const { buildApp } = await import('../server/app.js');
   const { loadConfig } = await import('../server/config.js');
   const { createBot } = await import('../server/repos/bots.js');
-  const { issueAccessToken } = await import('../server/repos/tokens.js');
   const databaseUrl = process.env.BENCH_SERVER_DATABASE ?? '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-bench-runtime-'));
   const schema = databaseUrl ? `bench_${crypto.randomBytes(5).toString('hex')}` : undefined;
@@ -55,34 +45,16 @@ async function serve(): Promise<void> {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const owner = await app.db
-    .insertInto('users')
-    .values({
-      first_name: 'Bench',
-      last_name: 'Owner',
-      email: 'bench@example.com',
-      username: 'bench',
-      password_hash: 'unused',
-      is_email_verified: 1,
-      is_deleted: 0,
-      mre_call_provider_id: null,
-      mre_call_provider_name: null,
-      mre_call_profile_id: null,
-      mre_call_endpoint: null,
-      created_at: Date.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const owner = await customer({ app });
   const bot = await createBot(app.db, owner.id, {
     ...newBotFields(),
     name: 'Shop',
     origins: ['https://shop.example.com'],
   });
-  const token = await issueAccessToken(app.db, owner.id);
   const published = await app.inject({
     method: 'POST',
     url: `/api/flow/${bot.id}`,
-    headers: { authorization: `Bearer ${token}`, 'if-match': '0' },
+    headers: { ...owner.headers, 'if-match': '0' },
     payload: { nodes: benchFlow(process.env.BENCH_ORDERS_API ?? '') },
   });
   if (published.statusCode !== 200) throw new Error(`publish failed: ${published.body}`);

@@ -22,7 +22,8 @@ import autocannon from 'autocannon';
 import { startOrdersApi } from './orders-api.js';
 import { postgresCpuMicros } from './postgres-cpu.js';
 import { form, guestRequests, HEADERS } from './runtime-flow.js';
-import { withPg, type Message } from './runtime-server.js';
+import { withPg } from '../tests/fixtures/postgres.js';
+import type { Message } from './runtime-server.js';
 import { printTable } from './stats.js';
 
 const GUESTS = 100;

@@ -1,7 +1,7 @@
 // Content elements of basic nodes (spec 2 §7): one row per element, per bot and flow. Callers
 // check that the bot belongs to the signed-in customer (findBot) first; every query here is
 // scoped to that bot and to one flow (the main flow or a flow template).
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { ContentRow, Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -79,11 +79,19 @@ function toColumns(fields: ContentFields) {
   };
 }
 
+/** The rows of the scope's flow: its bot's, under the template's name or none for the main flow. */
+function ofFlow(scope: ContentScope) {
+  return (eb: ExpressionBuilder<Database, 'contents'>) =>
+    eb.and([
+      eb('bot_id', '=', scope.botId),
+      scope.templateName === null
+        ? eb('template_name', 'is', null)
+        : eb('template_name', '=', scope.templateName),
+    ]);
+}
+
 function inScope(db: Db, scope: ContentScope) {
-  const query = db.selectFrom('contents').selectAll().where('bot_id', '=', scope.botId);
-  return scope.templateName === null
-    ? query.where('template_name', 'is', null)
-    : query.where('template_name', '=', scope.templateName);
+  return db.selectFrom('contents').selectAll().where(ofFlow(scope));
 }
 
 /** The flow's elements, oldest first. */
@@ -137,16 +145,13 @@ export async function updateContent(
   fields: ContentFields,
   now = Date.now(),
 ): Promise<StoredContent | null> {
-  let query = db
+  const row = await db
     .updateTable('contents')
     .set({ ...toColumns(fields), updated_at: now })
-    .where('bot_id', '=', scope.botId)
-    .where('id', '=', id);
-  query =
-    scope.templateName === null
-      ? query.where('template_name', 'is', null)
-      : query.where('template_name', '=', scope.templateName);
-  const row = await query.returningAll().executeTakeFirst();
+    .where(ofFlow(scope))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
   return row ? toStoredContent(row) : null;
 }
 
@@ -180,12 +185,8 @@ export async function contentFilesOfBot(db: Db, botId: number): Promise<string[]
 
 /** Deletes every element of one flow (its template is being deleted); answers their uploads. */
 export async function deleteFlowContents(db: Db, scope: ContentScope): Promise<string[]> {
-  let query = db.deleteFrom('contents').where('bot_id', '=', scope.botId);
-  query =
-    scope.templateName === null
-      ? query.where('template_name', 'is', null)
-      : query.where('template_name', '=', scope.templateName);
-  return filesOf(await query.returning('files').execute());
+  const rows = await db.deleteFrom('contents').where(ofFlow(scope)).returning('files').execute();
+  return filesOf(rows);
 }
 
 /** Does the bot have a flow template of that name? (Template content needs its template.) */

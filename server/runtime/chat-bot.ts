@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import type { StoredGuest } from '../repos/guests.js';
 import type { FlowStamp } from './flow-source.js';
 import type { GuestSession } from './session.js';
-import { turnReaderFor } from './turn-reader.js';
+import { TURN_COLUMNS, turnReaderFor } from './turn-reader.js';
 
 export interface ChatBot {
   id: number;
@@ -47,11 +47,7 @@ export interface ChatTurnData {
  */
 const CHAT_TURN_SQL = hotSql(
   'chat_turn',
-  `select bots.id, bots.user_id, bots.language, bots.supported_languages, bots.origins,
-     bots.allow_subpaths, bots.tts_gender, users.is_deleted,
-     flows.id as flow_id, flows.version as flow_version,
-     guest_sessions.bot_id as guest_bot_id, guest_sessions.state as guest_state,
-     guest_sessions.version as guest_version
+  `select ${TURN_COLUMNS}
    from bots
    left join users on users.id = bots.user_id
    left join flows on flows.bot_id = bots.id and flows.name = ?

@@ -19,12 +19,15 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-const READ_TURNS_SQL = `
-  select q.i, bots.id, bots.user_id, bots.language, bots.supported_languages, bots.origins,
+/** What a turn reads (ChatTurnRow in chat-bot.ts), alone or in a batch. */
+export const TURN_COLUMNS = `bots.id, bots.user_id, bots.language, bots.supported_languages, bots.origins,
     bots.allow_subpaths, bots.tts_gender, users.is_deleted,
     flows.id as flow_id, flows.version as flow_version,
     guest_sessions.bot_id as guest_bot_id, guest_sessions.state as guest_state,
-    guest_sessions.version as guest_version
+    guest_sessions.version as guest_version`;
+
+const READ_TURNS_SQL = `
+  select q.i, ${TURN_COLUMNS}
   from unnest($1::int[], $2::varchar[], $3::varchar[]) with ordinality as q(bot_id, flow_name, guest_id, i)
   join bots on bots.id = q.bot_id
   left join users on users.id = bots.user_id

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
+import { withPg } from '../fixtures/postgres.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,16 +45,6 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function withPg(url: string, fn: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Builds a multipart body the way the browser's FormData does. */

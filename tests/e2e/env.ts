@@ -5,3 +5,15 @@ const suffix = E2E_PORT === 8181 ? '' : `-${E2E_PORT}`;
 export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 export const E2E_OUTPUT_DIR = `test-results/artifacts${suffix}`;
 export const E2E_SCREENS_DIR = 'test-results/screens';
+
+/** The system Chromium and the flags every test browser starts with (never a downloaded browser). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

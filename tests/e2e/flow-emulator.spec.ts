@@ -7,6 +7,7 @@ import {
   flowViaApi,
   nodeNamed,
   publishViaApi,
+  token,
   waitForBoard,
 } from './flow-helpers';
 
@@ -36,10 +37,6 @@ const basic = (id: string, entries: unknown[], next: string | null, y: number) =
 });
 const askName = { type: 'variable', name: 'guest', default: '', variableType: 'text', wait: true };
 
-async function tokenOf(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
-}
-
 /** A signed-in customer with one bot (active), its flow published through the API, on /flow. */
 async function authorWithFlow(page: Page, nodes: unknown[] | ((botId: number) => Promise<unknown[]>)) {
   await enableBoardHook(page);
@@ -54,41 +51,17 @@ async function authorWithFlow(page: Page, nodes: unknown[] | ((botId: number) =>
 
 /** A second bot that shows an avatar (a preset one), with its own one-message flow. */
 async function botWithAvatar(page: Page): Promise<{ id: number; avatar: string }> {
-  const authorization = `Bearer ${await tokenOf(page)}`;
+  const authorization = `Bearer ${await token(page)}`;
   const info = await (await page.request.get('/api/user-info', { headers: { authorization } })).json();
   const avatar: string = info.default_avatars[0];
-  const response = await page.request.post('/api/bot', {
-    headers: { authorization },
-    multipart: {
-      name: 'Avatar Desk',
-      description: 'A bot with a face',
-      language: '2',
-      supported_languages: '2',
-      origins: 'https://shop.example.com',
-      allow_subpaths: 'true',
-      avatar,
-      is_avatar: 'true',
-      auto_translate: 'false',
-      use_tts: 'false',
-      use_ext_tts: 'false',
-      use_stt: 'false',
-      use_ext_stt: 'false',
-      tts_gender: '2',
-      whatsapp_phone_id: '',
-      whatsapp_token: '',
-      telegram_token: '',
-      notification_scheduler: JSON.stringify({
-        enabled: false,
-        flow_id: 1,
-        start_at: '12:00',
-        frequency: 24,
-      }),
-    },
+  const bot = await createBot(page, 'Avatar Desk', {
+    description: 'A bot with a face',
+    supported_languages: '2',
+    avatar,
+    is_avatar: 'true',
   });
-  const body = await response.json();
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  await publishViaApi(page, body.bot.id, [basic('hi', [text(AVATAR_WELCOME)], null, 0)]);
-  return { id: body.bot.id, avatar };
+  await publishViaApi(page, bot.id, [basic('hi', [text(AVATAR_WELCOME)], null, 0)]);
+  return { id: bot.id, avatar };
 }
 
 const emulator = (page: Page) => page.getByRole('region', { name: 'Emulator' });
@@ -197,7 +170,7 @@ test('duplicating a basic node with an uploaded image copies the stored file', a
   let imageUrl = '';
   const bot = await authorWithFlow(page, async (botId) => {
     const upload = await page.request.post(`/api/content/image/${botId}`, {
-      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      headers: { authorization: `Bearer ${await token(page)}` },
       multipart: {
         title: 'Logo',
         content_id: 'logo-e2e',
@@ -252,7 +225,7 @@ test('duplicating a basic node with an uploaded image copies the stored file', a
 test('the emulator runs the flow template on the board and starts over on a switch', async ({ page }) => {
   const RETURNS = 'Returns desk here: what would you like to send back?';
   const bot = await authorWithFlow(page, [basic('welcome', [text(WELCOME)], null, 0)]);
-  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const headers = { authorization: `Bearer ${await token(page)}` };
   for (const [method, data] of [
     ['post', { flow_name: 'Returns', bot_id: bot.id }],
     ['put', { flow_name: 'Returns', bot_id: bot.id, nodes: [basic('returns', [text(RETURNS)], null, 0)] }],

@@ -1,6 +1,7 @@
 // Shared by the flow editor specs: bots and flows through the real API, and the board's read-only
 // test hook (window.__botflow, src/features/flow/board/test-hook.ts) to aim at canvas shapes.
 import { expect, type Page } from '@playwright/test';
+import { botForm } from './bot-form';
 
 export interface Point {
   x: number;
@@ -86,41 +87,22 @@ export async function drag(page: Page, from: Point, to: Point): Promise<void> {
   await page.mouse.up();
 }
 
-async function token(page: Page): Promise<string> {
+/** The signed-in customer's bearer token. */
+export async function token(page: Page): Promise<string> {
   const value = await page.evaluate(() => localStorage.getItem('accessToken'));
   expect(value).toBeTruthy();
   return value!;
 }
 
 /** Creates a bot through the API for the signed-in customer (the page must be signed in). */
-export async function createBot(page: Page, name: string): Promise<{ id: number; name: string }> {
+export async function createBot(
+  page: Page,
+  name: string,
+  changes: Record<string, string> = {},
+): Promise<{ id: number; name: string }> {
   const response = await page.request.post('/api/bot', {
     headers: { authorization: `Bearer ${await token(page)}` },
-    multipart: {
-      name,
-      description: `${name} answers questions`,
-      language: '2',
-      supported_languages: '2,3',
-      origins: 'https://shop.example.com',
-      allow_subpaths: 'true',
-      avatar: '',
-      is_avatar: 'false',
-      auto_translate: 'false',
-      use_tts: 'false',
-      use_ext_tts: 'false',
-      use_stt: 'false',
-      use_ext_stt: 'false',
-      tts_gender: '2',
-      whatsapp_phone_id: '',
-      whatsapp_token: '',
-      telegram_token: '',
-      notification_scheduler: JSON.stringify({
-        enabled: false,
-        flow_id: 1,
-        start_at: '12:00',
-        frequency: 24,
-      }),
-    },
+    multipart: botForm(name, changes),
   });
   const body = await response.json();
   expect(body.success, JSON.stringify(body)).toBe(true);

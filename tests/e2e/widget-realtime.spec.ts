@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './env';
 import { screenshot, signUpAndConfirm } from './helpers';
 import { PRODUCT, REGISTERED_SITE } from './host-page/env';
 import { createShopBot, hostPage, publishFlow } from './host-page/widget-flow';
@@ -12,18 +13,8 @@ import { createShopBot, hostPage, publishFlow } from './host-page/widget-flow';
 test.use({
   viewport: { width: 1200, height: 800 },
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
   },
 });
 

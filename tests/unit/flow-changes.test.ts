@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, newNode, type ApiNode, type FlowChange, type FlowNode } from '../../src/core/flow';
+import { linkedFlow } from './flow-fixtures';
 
-/** a → b (slot 0), api → a (success), api → c (failure slot), api store and onFailure → c, perm → c. */
-function flow() {
-  const a = newNode('basic', 'a', 0, 0, 'Start');
-  const b = newNode('choice', 'b', 100, 0, 'Ask');
-  const c = newNode('basic', 'c', 200, 0, 'Sorry');
-  const api = newNode('api', 'api', 0, 100, 'Fetch');
-  const perm = newNode('device-permission', 'perm', 100, 100, 'Locate');
-  a.next[0].node = 'b';
-  api.next[0].node = 'a';
-  api.next[1].node = 'c';
-  api.store.successTarget = 'a';
-  api.store.failureTarget = 'c';
-  api.onFailure = 'c';
-  perm.next[1].node = 'c';
-  perm.onFailure = 'c';
-  return [a, b, c, api, perm] as FlowNode[];
-}
+const flow = linkedFlow;
 
 const byId = (nodes: FlowNode[], id: string) => nodes.find((n) => n.id === id)!;
 

@@ -12,6 +12,7 @@ import {
   type FlowNode,
 } from '../../src/core/flow';
 import { applyChange } from '../../src/core/flow/changes';
+import { linkedFlow } from './flow-fixtures';
 import { reverseDiff } from '../../src/core/flow/diff';
 import {
   applyDiffToReplica,
@@ -21,24 +22,11 @@ import {
   type Recording,
 } from '../../src/core/flow/replica';
 
-/** a → b; api → a (slot, success), api → c (failure slot, failureTarget, onFailure); perm → c twice; d → d. */
+/** The shared linked flow (flow-fixtures.ts) and d → d, a node linked to itself. */
 function flow(): FlowNode[] {
-  const a = newNode('basic', 'a', 0, 0, 'Start');
-  const b = newNode('choice', 'b', 100, 0, 'Ask');
-  const c = newNode('basic', 'c', 200, 0, 'Sorry');
-  const api = newNode('api', 'api', 0, 100, 'Fetch');
-  const perm = newNode('device-permission', 'perm', 100, 100, 'Locate');
   const d = newNode('basic', 'd', 300, 0, 'Loop');
-  a.next[0].node = 'b';
-  api.next[0].node = 'a';
-  api.next[1].node = 'c';
-  api.store.successTarget = 'a';
-  api.store.failureTarget = 'c';
-  api.onFailure = 'c';
-  perm.next[1].node = 'c';
-  perm.onFailure = 'c';
   d.next[0].node = 'd';
-  return [a, b, c, api, perm, d];
+  return [...linkedFlow(), d];
 }
 
 /** Every node's sources as the index answers them, sorted, for comparing with a fresh index. */

@@ -2,6 +2,7 @@
 // (in English and French), choices, a password variable, a file variable, a wizard, an api node
 // calling the host site's API, and a closing message that uses what the flow learnt.
 import { expect, type APIRequestContext } from '@playwright/test';
+import { botForm } from '../bot-form';
 import { PRODUCT, REGISTERED_SITE } from './env';
 
 const text = (en: string, fr?: string) => ({
@@ -134,32 +135,12 @@ export async function createShopBot(
 ): Promise<number> {
   const response = await request.post(`${PRODUCT}/api/bot`, {
     headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      name: 'Shop assistant',
+    multipart: botForm('Shop assistant', {
       description: 'Answers questions about cups',
-      language: '2',
-      supported_languages: '2,3',
       origins: REGISTERED_SITE,
-      allow_subpaths: 'true',
-      avatar: '',
-      is_avatar: 'false',
-      auto_translate: 'false',
       use_tts: 'true',
-      use_ext_tts: 'false',
-      use_stt: 'false',
-      use_ext_stt: 'false',
-      tts_gender: '2',
-      whatsapp_phone_id: '',
-      whatsapp_token: '',
-      telegram_token: '',
-      notification_scheduler: JSON.stringify({
-        enabled: false,
-        flow_id: 1,
-        start_at: '12:00',
-        frequency: 24,
-      }),
       ...changes,
-    },
+    }),
   });
   const body = await response.json();
   expect(body.success, JSON.stringify(body)).toBe(true);
