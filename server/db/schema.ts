@@ -156,17 +156,12 @@ export interface GuestSessionTable {
   last_seen_at: number;
 }
 
-export interface ConversationMessageTable {
+export interface ConversationTurnTable {
   guest_id: string;
-  /** 0, 1, 2, … per guest, in conversation order. */
+  /** The sequence number (0, 1, 2, … per guest) of the turn's first message. */
   seq: number;
-  sender: 'bot' | 'user';
-  type: string;
-  /** JSON text: the reply (or the guest's message) as the client reads it. */
-  payload: string;
-  /** JSON text: the content per language code, or null. */
-  translations: string | null;
-  language_code: string;
+  /** JSON text: the messages the turn added, in order (StoredMessage of repos/conversation.ts). */
+  messages: string;
   created_at: number;
 }
 
@@ -186,7 +181,7 @@ export interface NotificationSubscriptionTable {
 
 export interface Database {
   guest_sessions: GuestSessionTable;
-  conversation_messages: ConversationMessageTable;
+  conversation_turns: ConversationTurnTable;
   notification_subscriptions: NotificationSubscriptionTable;
 }
 

@@ -1,12 +1,14 @@
 // Guests of a bot: their sessions (one JSON document with a version) and their conversation
-// (messages numbered per guest). A turn is stored with saveTurn in one transaction, over the
-// version it started from, so two servers running turns of one guest cannot both win.
+// (one row per turn: repos/conversation.ts reads it). A turn is stored with saveTurn in one
+// transaction, over the version it started from, so two servers running turns of one guest
+// cannot both win.
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { directPostgres, directSqlite, hotSql, runHot, type HotSql } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
+import type { TurnMessage } from './conversation.js';
 
 type Db = Kysely<Database>;
 
@@ -15,25 +17,6 @@ export interface StoredGuest {
   botId: number;
   session: GuestSession;
   version: number;
-}
-
-/** A message to store: what the client reads (payload), and its content per language. */
-export interface NewMessage {
-  sender: 'bot' | 'user';
-  payload: { type: string; content: unknown } & Record<string, unknown>;
-  translations?: Record<string, unknown>;
-  languageCode: string;
-}
-
-/** A message as the client reads it (spec 3 §3 Conversation message). */
-export interface ConversationMessage extends Record<string, unknown> {
-  id: number;
-  type: string;
-  from: 'bot' | 'user';
-  content: unknown;
-  date: string;
-  language_code: string;
-  disabled: boolean;
 }
 
 /** Another turn of the same guest was stored in between (another server instance). */
@@ -74,13 +57,13 @@ export interface TurnRecord {
   expectedVersion: number | null;
   session: GuestSession;
   /** Numbered from `firstSeq` on. */
-  messages: NewMessage[];
+  messages: TurnMessage[];
   firstSeq: number;
   subscriptions: Subscription[];
   now: number;
 }
 
-// A turn's writes, as SQL run without the query builder (see runHot): they run for every message.
+// A turn's writes, as SQL run without the query builder (see runHot): they run for every turn.
 const INSERT_GUEST = hotSql(
   'turn_insert_guest',
   `insert into guest_sessions (id, bot_id, state, version, created_at, updated_at, last_seen_at)
@@ -91,11 +74,9 @@ const UPDATE_GUEST = hotSql(
   `update guest_sessions set state = ?, version = ?, updated_at = ?, last_seen_at = ?
    where id = ? and version = ?`,
 );
-const INSERT_MESSAGE = hotSql(
-  'turn_insert_message',
-  `insert into conversation_messages
-   (guest_id, seq, sender, type, payload, translations, language_code, created_at)
-   values (?, ?, ?, ?, ?, ?, ?, ?)`,
+const INSERT_TURN = hotSql(
+  'turn_insert_messages',
+  'insert into conversation_turns (guest_id, seq, messages, created_at) values (?, ?, ?, ?)',
 );
 const UPSERT_SUBSCRIPTION = hotSql(
   'turn_upsert_subscription',
@@ -115,22 +96,11 @@ function guestWrite(turn: TurnRecord): [HotSql, unknown[]] {
   return [UPDATE_GUEST, [state, version, now, now, guestId, turn.expectedVersion]];
 }
 
-function messageRow(turn: TurnRecord, message: NewMessage, i: number): unknown[] {
-  return [
-    turn.guestId,
-    turn.firstSeq + i,
-    message.sender,
-    message.payload.type,
-    JSON.stringify(message.payload),
-    message.translations ? JSON.stringify(message.translations) : null,
-    message.languageCode,
-    turn.now,
-  ];
-}
-
 /** The writes after the guest row's: its messages, then its subscriptions. */
 function followingWrites(turn: TurnRecord): [HotSql, unknown[]][] {
-  const writes: [HotSql, unknown[]][] = turn.messages.map((m, i) => [INSERT_MESSAGE, messageRow(turn, m, i)]);
+  const writes: [HotSql, unknown[]][] = [];
+  if (turn.messages.length)
+    writes.push([INSERT_TURN, [turn.guestId, turn.firstSeq, JSON.stringify(turn.messages), turn.now]]);
   for (const s of turn.subscriptions) {
     const row = [turn.guestId, turn.botId, s.pushMessageType, JSON.stringify(s.template), s.startAt];
     writes.push([UPSERT_SUBSCRIPTION, [...row, s.frequency, s.language, turn.now, turn.now]]);
@@ -151,49 +121,49 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
 
 /**
  * PostgreSQL: a batch of turns in one statement, so one round trip however many turns end
- * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The rows
- * travel as arrays (one per column), so the statement's text is the same for any batch and stays
- * prepared. Guests whose version moved on are not updated, and their messages are left out.
+ * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The batch
+ * travels as one JSON parameter (one JSON.stringify, no per-value escaping in the driver), so the
+ * statement's text is the same for any batch and stays prepared; sessions and messages are JSON
+ * values inside it and are stored as their text. Guests whose version moved on are not updated,
+ * and their messages are left out.
  */
 const SAVE_TURNS_SQL = `
   with turn as (
-    select * from unnest($1::varchar[], $2::int[], $3::text[], $4::int[], $5::bigint[])
-      as t(id, bot_id, state, expected, now)
+    select * from json_to_recordset($1::json)
+      as t(id varchar, bot_id int, state json, expected int, now bigint, seq int, messages json)
   ), updated as (
     update guest_sessions g
-    set state = turn.state, version = turn.expected + 1, updated_at = turn.now, last_seen_at = turn.now
+    set state = turn.state::text, version = turn.expected + 1, updated_at = turn.now,
+      last_seen_at = turn.now
     from turn where g.id = turn.id and g.version = turn.expected
     returning g.id
   ), inserted as (
     insert into guest_sessions (id, bot_id, state, version, created_at, updated_at, last_seen_at)
-    select id, bot_id, state, 1, now, now, now from turn where expected is null
+    select id, bot_id, state::text, 1, now, now, now from turn where expected is null
     returning id
   ), saved as (
     select id from updated union all select id from inserted
   ), messages as (
-    insert into conversation_messages
-      (guest_id, seq, sender, type, payload, translations, language_code, created_at)
-    select * from unnest($6::varchar[], $7::int[], $8::varchar[], $9::varchar[], $10::text[],
-      $11::text[], $12::varchar[], $13::bigint[])
-      as m(guest_id, seq, sender, type, payload, translations, language_code, created_at)
-    where m.guest_id in (select id from saved)
+    insert into conversation_turns (guest_id, seq, messages, created_at)
+    select id, seq, messages::text, now from turn
+    where messages is not null and id in (select id from saved)
   )
   select id from saved`;
 
 async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Promise<Set<TurnRecord>> {
-  const guests: unknown[][] = [[], [], [], [], []];
-  const messages: unknown[][] = [[], [], [], [], [], [], [], []];
-  for (const turn of turns) {
-    const row = [turn.guestId, turn.botId, JSON.stringify(turn.session), turn.expectedVersion, turn.now];
-    row.forEach((value, column) => guests[column].push(value));
-    turn.messages.forEach((message, i) =>
-      messageRow(turn, message, i).forEach((value, column) => messages[column].push(value)),
-    );
-  }
+  const rows = turns.map((turn) => ({
+    id: turn.guestId,
+    bot_id: turn.botId,
+    state: turn.session,
+    expected: turn.expectedVersion,
+    now: turn.now,
+    seq: turn.firstSeq,
+    messages: turn.messages.length ? turn.messages : null,
+  }));
   const result = await pool.query<{ id: string }>({
     name: 'turn_batch',
     text: SAVE_TURNS_SQL,
-    values: [...guests, ...messages],
+    values: [JSON.stringify(rows)],
   });
   const saved = new Set(result.rows.map((row) => row.id));
   return new Set(turns.filter((turn) => !saved.has(turn.guestId)));
@@ -247,49 +217,6 @@ export async function saveSession(db: Db, guest: StoredGuest, session: GuestSess
     .where('version', '=', guest.version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new GuestConflictError();
-}
-
-/** Buttons that stop reacting once the guest has said anything after them (spec 3 §4). */
-const ANSWERABLE = new Set(['choices', 'choices-message', 'wizard']);
-
-/**
- * The guest's conversation, oldest first. A choices message (and its options message, and a
- * wizard question) is disabled once a guest message follows it. With `languageCode`, every
- * message that was said in several languages is given in that one (PUT /api/language).
- */
-export async function readConversation(db: Db, guestId: string, languageCode?: string) {
-  const rows = await db
-    .selectFrom('conversation_messages')
-    .selectAll()
-    .where('guest_id', '=', guestId)
-    .orderBy('seq')
-    .execute();
-  let answered = false;
-  const messages: ConversationMessage[] = [];
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const row = rows[i];
-    const payload = JSON.parse(row.payload) as Record<string, unknown>;
-    const message: ConversationMessage = {
-      ...payload,
-      id: row.seq,
-      type: row.type,
-      from: row.sender,
-      content: payload.content,
-      date: new Date(row.created_at).toISOString(),
-      language_code: row.language_code,
-      disabled: row.sender === 'bot' && answered && ANSWERABLE.has(row.type),
-    };
-    if (row.sender === 'user') answered = true;
-    if (languageCode && row.translations) {
-      const translations = JSON.parse(row.translations) as Record<string, unknown>;
-      if (translations[languageCode] !== undefined) {
-        message.content = translations[languageCode];
-        message.language_code = languageCode;
-      }
-    }
-    messages.push(message);
-  }
-  return messages.reverse();
 }
 
 /** The guest's subscriptions (the notifications issue reads these to deliver). */

@@ -9,15 +9,8 @@ import type { Config } from '../config.js';
 import { beforeDatabaseCloses } from '../db/close-hooks.js';
 import type { Database } from '../db/schema.js';
 import { findProvider } from '../repos/providers.js';
-import {
-  findGuest,
-  GuestConflictError,
-  readConversation,
-  saveSession,
-  type ConversationMessage,
-  type NewMessage,
-  type StoredGuest,
-} from '../repos/guests.js';
+import { readConversation, type ConversationMessage, type TurnMessage } from '../repos/conversation.js';
+import { findGuest, GuestConflictError, saveSession, type StoredGuest } from '../repos/guests.js';
 import { loadChatTurn, type ChatBot } from './chat-bot.js';
 import { readChatFile } from './chat-files.js';
 import { systemClock } from './clock.js';
@@ -220,7 +213,7 @@ export class ChatService {
       this.turnPorts(bot, subscriptions, codes),
     );
 
-    const messages: NewMessage[] = [];
+    const messages: TurnMessage[] = [];
     if (!request.ignoreSaving) {
       const said = session.language;
       if (request.file)

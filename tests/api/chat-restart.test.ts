@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { readConversation } from '../../server/repos/conversation.js';
 import {
   chatTest,
   contents,
@@ -93,11 +94,10 @@ describe('a server closing while a turn is being answered', () => {
 
     const reopened = await buildApp(closing.t.config);
     closeLater.push(() => reopened.close());
-    const stored = await reopened.db
-      .selectFrom('conversation_messages')
-      .select(['sender', 'payload'])
-      .execute();
-    expect(stored.map((row) => [row.sender, JSON.parse(row.payload).content])).toEqual([
+    const guests = await reopened.db.selectFrom('guest_sessions').select('id').execute();
+    const stored = await readConversation(reopened.db, guests[0].id);
+    expect(guests).toHaveLength(1);
+    expect(stored.map((message) => [message.from, message.content])).toEqual([
       ['user', 'Hello'],
       ['bot', 'Order is shipped'],
     ]);

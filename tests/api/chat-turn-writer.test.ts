@@ -1,6 +1,7 @@
 // Group commit: turns that end together share one transaction; one turn's lost race or failure
 // does not undo the others (on SQLite and PostgreSQL alike).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConversation } from '../../server/repos/conversation.js';
 import { GuestConflictError, type TurnRecord } from '../../server/repos/guests.js';
 import { TurnWriter } from '../../server/runtime/turn-writer.js';
 import { newSession } from '../../server/runtime/session.js';
@@ -32,13 +33,8 @@ function record(guestId: string, expectedVersion: number | null, text: string): 
   };
 }
 
-const messages = (guestId: string) =>
-  t.app.db
-    .selectFrom('conversation_messages')
-    .select(['seq', 'payload'])
-    .where('guest_id', '=', guestId)
-    .orderBy('seq')
-    .execute();
+const said = async (guestId: string) =>
+  (await readConversation(t.app.db, guestId)).map((message) => message.content);
 
 describe('TurnWriter', () => {
   it('commits a batch together and rejects only the turn that lost its race', async () => {
@@ -51,8 +47,8 @@ describe('TurnWriter', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(GuestConflictError);
-    expect((await messages('a')).map((m) => JSON.parse(m.payload).content)).toEqual(['hello a', 'a again']);
-    expect((await messages('b')).map((m) => JSON.parse(m.payload).content)).toEqual(['hello b']);
+    expect(await said('a')).toEqual(['hello a', 'a again']);
+    expect(await said('b')).toEqual(['hello b']);
     const versions = await t.app.db
       .selectFrom('guest_sessions')
       .select(['id', 'version'])
@@ -75,13 +71,13 @@ describe('TurnWriter', () => {
       writer.write(record('f', null, 'hello f')),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await messages('d')).toEqual([]);
-    expect(await messages('f')).toHaveLength(1);
+    expect(await said('d')).toEqual([]);
+    expect(await said('f')).toHaveLength(1);
   });
 
   it('rolls back a lone turn that fails, leaving nothing half written', async () => {
     const writer = new TurnWriter(t.app.db);
     await expect(writer.write(record('a', 1, 'stale'))).rejects.toBeInstanceOf(GuestConflictError);
-    expect(await messages('a')).toHaveLength(2);
+    expect(await said('a')).toHaveLength(2);
   });
 });

@@ -5,6 +5,7 @@ import * as m003 from './003_accounts_extra.js';
 import * as m004 from './004_flows.js';
 import * as m005 from './005_chat.js';
 import * as m006 from './006_content.js';
+import * as m007 from './007_conversation_turns.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '004_flows': m004,
   '005_chat': m005,
   '006_content': m006,
+  '007_conversation_turns': m007,
 };
 
 export const migrationProvider: MigrationProvider = {

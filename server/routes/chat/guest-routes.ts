@@ -2,7 +2,8 @@
 // variables, and a language switch that answers the conversation re-rendered in that language.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readConversation, saveSession, touchGuest } from '../../repos/guests.js';
+import { readConversation } from '../../repos/conversation.js';
+import { saveSession, touchGuest } from '../../repos/guests.js';
 import { loadChatBot } from '../../runtime/chat-bot.js';
 import { ChatError, GUEST_NOT_FOUND, MAIN_FLOW } from '../../runtime/chat-service.js';
 import { chatServiceOf } from '../../runtime/registry.js';

@@ -1,0 +1,80 @@
+// Migration 007 moves conversations from one row per message to one row per turn: a guest's
+// conversation stored before it reads back the same afterwards (SQLite and PostgreSQL).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, expect, it } from 'vitest';
+import { newBotFields } from '../../src/core/bot/types.js';
+import { migrateToLatest, openDatabase } from '../../server/db/connect.js';
+import { migrationProvider } from '../../server/db/migrations/index.js';
+import type { Database } from '../../server/db/schema.js';
+import { createBot } from '../../server/repos/bots.js';
+import { readConversation } from '../../server/repos/conversation.js';
+import { customer } from '../fixtures/bot-api.js';
+import { withPg } from '../fixtures/postgres.js';
+
+const databaseUrl = process.env.API_DATABASE_URL ?? '';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-migration-'));
+const schema = databaseUrl ? `m_${crypto.randomBytes(6).toString('hex')}` : undefined;
+let db: Kysely<Database> | undefined;
+
+afterAll(async () => {
+  await db?.destroy();
+  if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('carries every stored message over to the turn rows, in order, with its translations', async () => {
+  if (schema) await withPg(databaseUrl, (c) => c.query(`CREATE SCHEMA ${schema}`));
+  db = openDatabase({ databaseUrl, dataDir, databaseSchema: schema });
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
+  expect((await migrator.migrateTo('006_content')).error).toBeUndefined();
+
+  const owner = await customer({ app: { db } as unknown as FastifyInstance });
+  const bot = await createBot(db, owner.id, { ...newBotFields(), name: 'Old bot' });
+  await db
+    .insertInto('guest_sessions')
+    .values({
+      id: 'g1',
+      bot_id: bot.id,
+      state: '{}',
+      version: 3,
+      created_at: 1,
+      updated_at: 1,
+      last_seen_at: 1,
+    })
+    .execute();
+  const old = [
+    [0, 'bot', 'choices-message', { type: 'choices-message', content: 'Pick one' }, { fr: 'Choisissez' }],
+    [1, 'bot', 'choices', { type: 'choices', content: ['Yes', 'No'] }, null],
+    [2, 'user', 'text', { type: 'text', content: 'Yes' }, null],
+    [3, 'bot', 'text', { type: 'text', content: 'Done' }, { fr: 'Fini' }],
+  ] as const;
+  for (const [seq, sender, type, payload, translations] of old) {
+    await sql`insert into conversation_messages
+      (guest_id, seq, sender, type, payload, translations, language_code, created_at)
+      values ('g1', ${seq}, ${sender}, ${type}, ${JSON.stringify(payload)},
+        ${translations && JSON.stringify(translations)}, 'en', ${Date.UTC(2026, 0, 2) + seq})`.execute(db);
+  }
+
+  await migrateToLatest(db, schema);
+
+  const english = await readConversation(db, 'g1');
+  expect(english.map((m) => [m.id, m.from, m.type, m.content, m.disabled])).toEqual([
+    [0, 'bot', 'choices-message', 'Pick one', true],
+    [1, 'bot', 'choices', ['Yes', 'No'], true],
+    [2, 'user', 'text', 'Yes', false],
+    [3, 'bot', 'text', 'Done', false],
+  ]);
+  expect(english[3].date).toBe(new Date(Date.UTC(2026, 0, 2) + 3).toISOString());
+  const french = await readConversation(db, 'g1', 'fr');
+  expect(french.map((m) => [m.content, m.language_code])).toEqual([
+    ['Choisissez', 'fr'],
+    [['Yes', 'No'], 'en'],
+    ['Yes', 'en'],
+    ['Fini', 'fr'],
+  ]);
+});
