@@ -30,14 +30,21 @@ export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>,
 ): Kysely<Database> {
   if (isPostgresUrl(config.databaseUrl)) {
-    const pool = new pg.Pool({
+    // Tests isolate themselves in a schema of their own.
+    const schema = config.databaseSchema ? `-c search_path=${config.databaseSchema}` : '';
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, options: schema || undefined });
+    const hotPool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
-      // Tests isolate themselves in a schema of their own.
-      options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
+      max: 4,
+      options: KEY_LOOKUPS_ONLY + schema,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    drivers.set(db, { pool });
+    // Kysely's handle ends both pools when it is destroyed.
+    const pools = {
+      connect: () => pool.connect(),
+      end: async () => void (await Promise.all([pool.end(), hotPool.end()])),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pools }) });
+    drivers.set(db, { pool: hotPool });
     return db;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -170,7 +177,18 @@ export function directSqlite(db: Kysely<Database>): DirectSqlite | null {
   return { prepare, transaction: (work) => file.transaction(work)() };
 }
 
-/** The PostgreSQL pool under the app's handle (not under a transaction). */
+/**
+ * PostgreSQL: the connections the hot statements (runHot, the chat turns' batched reads and
+ * writes) run on, planned for what they are: lookups of a few rows by key. A prepared statement's
+ * generic plan is made once, early, when the tables are nearly empty — and then a sequential scan
+ * with a hash join is the cheapest plan, and stays the plan while guest_sessions grows: every
+ * batch of turns read the whole table (the database's CPU per turn grew with every guest, 100 →
+ * 240 µs in 15 s of the runtime bench). Without sequential scans, hash and merge joins on these
+ * connections, every plan is an index lookup per key, whatever the statistics said when planning.
+ */
+const KEY_LOOKUPS_ONLY = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off ';
+
+/** The PostgreSQL pool the hot statements run on (not under a transaction): see KEY_LOOKUPS_ONLY. */
 export function directPostgres(db: Kysely<Database>): pg.Pool | null {
   const driver = drivers.get(db);
   return driver && 'pool' in driver ? driver.pool : null;

@@ -127,7 +127,7 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
  * values inside it and are stored as their text. Guests whose version moved on are not updated,
  * and their messages are left out.
  */
-const SAVE_TURNS_SQL = `
+export const SAVE_TURNS_SQL = `
   with turn as (
     select * from json_to_recordset($1::json)
       as t(id varchar, bot_id int, state json, expected int, now bigint, seq int, messages json)

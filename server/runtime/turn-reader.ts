@@ -26,7 +26,7 @@ export const TURN_COLUMNS = `bots.id, bots.user_id, bots.language, bots.supporte
     guest_sessions.bot_id as guest_bot_id, guest_sessions.state as guest_state,
     guest_sessions.version as guest_version`;
 
-const READ_TURNS_SQL = `
+export const READ_TURNS_SQL = `
   select q.i, ${TURN_COLUMNS}
   from unnest($1::int[], $2::varchar[], $3::varchar[]) with ordinality as q(bot_id, flow_name, guest_id, i)
   join bots on bots.id = q.bot_id
