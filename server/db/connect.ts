@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -9,13 +7,18 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type Driver,
   type SqliteDatabase,
+  type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { isPostgres } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
+import { SqliteThread } from './sqlite-thread.js';
 import type { Database } from './schema.js';
 
 // PostgreSQL sends bigint (our epoch-millisecond times) as text; they fit a JS number.
@@ -60,60 +63,40 @@ export function openDatabase(
   // Reads through a memory map instead of a read() call per page: every chat turn reads the
   // bot, its flow and the guest's session (15–20% less server CPU per turn in the runtime bench).
   file.pragma('mmap_size = 268435456');
-  const checkpointer = startCheckpointer(file);
+  const thread = new SqliteThread(file);
   const prepare = statementCache(file);
   const database: SqliteDatabase = {
     close: () => {
-      checkpointer.stop();
+      thread.stop();
       file.close();
     },
     prepare,
   };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  drivers.set(db, { file, prepare });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  drivers.set(db, { file, prepare, thread });
   return db;
 }
 
 /**
- * WAL checkpoints off the event loop. A checkpoint copies the WAL back into the database file and
- * fsyncs both; run by SQLite itself after a commit (every 1000 pages), it stalls the event loop
- * for tens of milliseconds on a slow disk, many times a second under chat load. A worker thread
- * with its own connection runs them instead (PASSIVE: it never waits for, nor blocks, our reads
- * and writes). Our own automatic checkpoint stays as a safety net, at a size the worker keeps the
- * WAL far below; if the worker cannot run, SQLite's default comes back.
+ * Transactions that take the write lock when they begin. With the default (deferred) BEGIN, a
+ * transaction that reads and then writes fails at once (SQLITE_BUSY, no waiting) when another
+ * connection — the SQLite thread storing chat turns — committed in between. Taking the lock
+ * first, it waits its turn instead (busy_timeout).
  */
-const CHECKPOINT_EVERY_MS = 100;
-const SAFETY_CHECKPOINT_PAGES = 10_000;
-const CHECKPOINTER = `
-  const { workerData, parentPort } = require('node:worker_threads');
-  const SQLite = require(workerData.module);
-  const db = new SQLite(workerData.file, { fileMustExist: true });
-  const timer = setInterval(() => {
-    try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
-  }, workerData.everyMs);
-  parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
-`;
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
 
-function startCheckpointer(file: SQLite.Database): { stop(): void } {
-  const module = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(CHECKPOINTER, {
-    eval: true,
-    workerData: { module, file: file.name, everyMs: CHECKPOINT_EVERY_MS },
-  });
-  worker.unref();
-  file.pragma(`wal_autocheckpoint = ${SAFETY_CHECKPOINT_PAGES}`);
-  let stopped = false;
-  const fallBack = () => {
-    if (!stopped && file.open) file.pragma('wal_autocheckpoint = 1000');
-  };
-  worker.once('error', fallBack);
-  worker.once('exit', fallBack);
-  return {
-    stop() {
-      stopped = true;
-      worker.postMessage('stop');
-    },
-  };
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
 }
 
 /**
@@ -141,8 +124,9 @@ function statementCache(file: SQLite.Database, capacity = 500) {
 // underneath: on SQLite synchronously with a kept statement, on PostgreSQL as a named prepared
 // statement (parsed and planned once per connection). Everything else stays on Kysely.
 
-type Driver = { file: SQLite.Database; prepare(sql: string): SQLite.Statement } | { pool: pg.Pool };
-const drivers = new WeakMap<Kysely<Database>, Driver>();
+type Handle =
+  { file: SQLite.Database; prepare(sql: string): SQLite.Statement; thread: SqliteThread } | { pool: pg.Pool };
+const drivers = new WeakMap<Kysely<Database>, Handle>();
 
 /** SQL with `?` placeholders, valid on SQLite and PostgreSQL, with its PostgreSQL spelling. */
 export interface HotSql {
@@ -161,8 +145,8 @@ export function hotSql(name: string, text: string): HotSql {
 /** SQLite, reachable synchronously: the file's kept statements and its own transactions. */
 export interface DirectSqlite {
   prepare(sql: string): SQLite.Statement;
-  /** Runs `work` in one transaction (better-sqlite3's: commits, or rolls back when it throws). */
-  transaction<T>(work: () => T): T;
+  /** Writes off the event loop, while the thread runs (see sqlite-thread.ts). */
+  thread: SqliteThread | null;
 }
 
 /**
@@ -173,8 +157,8 @@ export interface DirectSqlite {
 export function directSqlite(db: Kysely<Database>): DirectSqlite | null {
   const driver = drivers.get(db);
   if (!driver || !('file' in driver) || driver.file.inTransaction) return null;
-  const { file, prepare } = driver;
-  return { prepare, transaction: (work) => file.transaction(work)() };
+  const { prepare, thread } = driver;
+  return { prepare, thread: thread.running ? thread : null };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { directPostgres, directSqlite, hotSql, runHot, type HotSql } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import type { Write } from '../db/sqlite-thread.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
 import type { TurnMessage } from './conversation.js';
@@ -108,6 +109,8 @@ function followingWrites(turn: TurnRecord): [HotSql, unknown[]][] {
   return writes;
 }
 
+const sqliteWrite = ([statement, params]: [HotSql, unknown[]]): Write => [statement.sqlite, params];
+
 const versionAfter = (turn: TurnRecord) => (turn.expectedVersion ?? 0) + 1;
 
 /** Stores one turn; call inside a transaction. Throws GuestConflictError on a lost race. */
@@ -172,22 +175,18 @@ async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Prom
 /**
  * Stores turns atomically, all or none: throws (and writes nothing) when any write fails, and
  * answers the turns that lost their version race (which wrote nothing). On SQLite this is one
- * synchronous transaction; on PostgreSQL one statement (see saveTurnsInOneStatement).
+ * transaction on the SQLite thread (off the event loop: see sqlite-thread.ts); on PostgreSQL one
+ * statement (see saveTurnsInOneStatement); otherwise one Kysely transaction.
  */
 export async function saveTurns(db: Db, turns: TurnRecord[]): Promise<Set<TurnRecord>> {
-  const lost = new Set<TurnRecord>();
-  const sqlite = directSqlite(db);
-  if (sqlite) {
-    return sqlite.transaction(() => {
-      for (const turn of turns) {
-        const [guestSql, guestParams] = guestWrite(turn);
-        if (sqlite.prepare(guestSql.sqlite).run(guestParams).changes === 0) lost.add(turn);
-        else
-          for (const [statement, params] of followingWrites(turn))
-            sqlite.prepare(statement.sqlite).run(params);
-      }
-      return lost;
-    });
+  const thread = directSqlite(db)?.thread;
+  if (thread) {
+    const groups = turns.map((turn) => ({
+      guard: sqliteWrite(guestWrite(turn)),
+      then: followingWrites(turn).map(sqliteWrite),
+    }));
+    const skipped = await thread.write(groups);
+    return new Set(skipped.map((index) => turns[index]));
   }
   const pool = directPostgres(db);
   // Subscriptions are rare (notification nodes), and a guest twice in a batch must be stored in
@@ -195,6 +194,7 @@ export async function saveTurns(db: Db, turns: TurnRecord[]): Promise<Set<TurnRe
   const simple =
     turns.every((t) => !t.subscriptions.length) && new Set(turns.map((t) => t.guestId)).size === turns.length;
   if (pool && simple) return saveTurnsInOneStatement(pool, turns);
+  const lost = new Set<TurnRecord>();
   await db.transaction().execute(async (trx) => {
     for (const turn of turns) {
       try {

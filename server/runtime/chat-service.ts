@@ -3,8 +3,8 @@
 // and the turn's messages atomically (TurnWriter: turns ending together share a commit). Turns
 // of one guest are serialised in this process (GuestQueue) and across processes by the
 // session's version: a lost race runs the turn once more on the fresh session.
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { v7 as timeOrderedUuid } from 'uuid';
 import type { Config } from '../config.js';
 import { beforeDatabaseCloses } from '../db/close-hooks.js';
 import type { Database } from '../db/schema.js';
@@ -147,7 +147,10 @@ export class ChatService {
       return { bot, guest, flow };
     };
     if (!request.guestId) {
-      const guestId = crypto.randomUUID();
+      // Time-ordered (UUIDv7): the guests talking now have neighbouring keys, so their turns'
+      // rows share a few index pages instead of touching one page each (SQLite's WAL writes
+      // fell from 65–95 to 16–19 MB/s in the runtime bench; PostgreSQL dirties fewer pages).
+      const guestId = timeOrderedUuid();
       // In the queue like every turn, so that a closing server waits for it.
       return this.queue.run(guestId, async () => {
         const { bot, flow } = await load(null);

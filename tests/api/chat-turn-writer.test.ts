@@ -1,6 +1,9 @@
 // Group commit: turns that end together share one transaction; one turn's lost race or failure
 // does not undo the others (on SQLite and PostgreSQL alike).
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directSqlite } from '../../server/db/connect.js';
 import { readConversation } from '../../server/repos/conversation.js';
 import { GuestConflictError, type TurnRecord } from '../../server/repos/guests.js';
 import { TurnWriter } from '../../server/runtime/turn-writer.js';
@@ -79,5 +82,39 @@ describe('TurnWriter', () => {
     const writer = new TurnWriter(t.app.db);
     await expect(writer.write(record('a', 1, 'stale'))).rejects.toBeInstanceOf(GuestConflictError);
     expect(await said('a')).toHaveLength(2);
+  });
+});
+
+describe.skipIf(process.env.API_DATABASE_URL)('turns on SQLite, stored by the SQLite thread', () => {
+  it('leave transactions that read first able to write: they take the write lock when they begin', async () => {
+    let otherWrite: unknown = null;
+    await t.app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('bots').select('id').execute();
+      // Another connection to the file (as the SQLite thread is) writes in between: it must wait
+      // for this transaction, not slip in and leave it a snapshot it can no longer write over.
+      const other = new SQLite(path.join(t.config.dataDir, 'botflow.sqlite'), { timeout: 0 });
+      try {
+        other.prepare('update bots set description = ? where id = ?').run('from elsewhere', botId);
+      } catch (error) {
+        otherWrite = error;
+      } finally {
+        other.close();
+      }
+      await trx.updateTable('bots').set({ name: 'Renamed' }).where('id', '=', botId).execute();
+    });
+    expect(String(otherWrite)).toMatch(/database is locked/);
+    const bot = await t.app.db.selectFrom('bots').select('name').where('id', '=', botId).executeTakeFirst();
+    expect(bot?.name).toBe('Renamed');
+  });
+
+  it('are stored on the main thread once the SQLite thread has stopped', async () => {
+    const thread = directSqlite(t.app.db)!.thread!;
+    thread.stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(directSqlite(t.app.db)!.thread).toBeNull();
+    const writer = new TurnWriter(t.app.db);
+    await writer.write(record('h', null, 'hello h'));
+    await expect(writer.write(record('h', 7, 'stale'))).rejects.toBeInstanceOf(GuestConflictError);
+    expect(await said('h')).toEqual(['hello h']);
   });
 });
