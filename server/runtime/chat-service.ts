@@ -4,7 +4,6 @@
 // of one guest are serialised in this process (GuestQueue) and across processes by the
 // session's version: a lost race runs the turn once more on the fresh session.
 import type { Kysely } from 'kysely';
-import { v7 as timeOrderedUuid } from 'uuid';
 import type { Config } from '../config.js';
 import { beforeDatabaseCloses } from '../db/close-hooks.js';
 import type { Database } from '../db/schema.js';
@@ -15,6 +14,7 @@ import { loadChatTurn, type ChatBot } from './chat-bot.js';
 import { readChatFile } from './chat-files.js';
 import { systemClock } from './clock.js';
 import { FlowCache } from './flow-source.js';
+import { newGuestId } from './guest-id.js';
 import { GuestQueue } from './guest-queue.js';
 import { createHttpPort } from './http-port.js';
 import { createLlm, type SpeechPort } from './llm-port.js';
@@ -147,10 +147,7 @@ export class ChatService {
       return { bot, guest, flow };
     };
     if (!request.guestId) {
-      // Time-ordered (UUIDv7): the guests talking now have neighbouring keys, so their turns'
-      // rows share a few index pages instead of touching one page each (SQLite's WAL writes
-      // fell from 65–95 to 16–19 MB/s in the runtime bench; PostgreSQL dirties fewer pages).
-      const guestId = timeOrderedUuid();
+      const guestId = newGuestId();
       // In the queue like every turn, so that a closing server waits for it.
       return this.queue.run(guestId, async () => {
         const { bot, flow } = await load(null);
