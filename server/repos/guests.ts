@@ -153,7 +153,15 @@ export const SAVE_TURNS_SQL = `
   )
   select id from saved`;
 
-async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Promise<Set<TurnRecord>> {
+/**
+ * What PostgreSQL's json cannot carry: JSON.stringify writes NUL and lone surrogates as \u0000
+ * and \ud800–\udfff escapes, and taking the batch apart turns them back into characters, which
+ * PostgreSQL refuses. (A false alarm — the text `\u0000` typed by someone — only costs speed.)
+ */
+const UNCARRIED_ESCAPE = /\\u(0000|d[89a-f])/i;
+
+/** null: the batch holds text the one statement cannot carry (see UNCARRIED_ESCAPE). */
+async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Promise<Set<TurnRecord> | null> {
   const rows = turns.map((turn) => ({
     id: turn.guestId,
     bot_id: turn.botId,
@@ -163,10 +171,12 @@ async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Prom
     seq: turn.firstSeq,
     messages: turn.messages.length ? turn.messages : null,
   }));
+  const batch = JSON.stringify(rows);
+  if (UNCARRIED_ESCAPE.test(batch)) return null;
   const result = await pool.query<{ id: string }>({
     name: 'turn_batch',
     text: SAVE_TURNS_SQL,
-    values: [JSON.stringify(rows)],
+    values: [batch],
   });
   const saved = new Set(result.rows.map((row) => row.id));
   return new Set(turns.filter((turn) => !saved.has(turn.guestId)));
@@ -193,7 +203,8 @@ export async function saveTurns(db: Db, turns: TurnRecord[]): Promise<Set<TurnRe
   // order: those batches take the plain way.
   const simple =
     turns.every((t) => !t.subscriptions.length) && new Set(turns.map((t) => t.guestId)).size === turns.length;
-  if (pool && simple) return saveTurnsInOneStatement(pool, turns);
+  const inOneStatement = pool && simple ? await saveTurnsInOneStatement(pool, turns) : null;
+  if (inOneStatement) return inOneStatement;
   const lost = new Set<TurnRecord>();
   await db.transaction().execute(async (trx) => {
     for (const turn of turns) {

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directSqlite } from '../../server/db/connect.js';
 import { readConversation } from '../../server/repos/conversation.js';
-import { GuestConflictError, type TurnRecord } from '../../server/repos/guests.js';
+import { findGuest, GuestConflictError, type TurnRecord } from '../../server/repos/guests.js';
 import { TurnWriter } from '../../server/runtime/turn-writer.js';
 import { newSession } from '../../server/runtime/session.js';
 import { createBot, customer } from '../fixtures/bot-api.js';
@@ -76,6 +76,18 @@ describe('TurnWriter', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await said('d')).toEqual([]);
     expect(await said('f')).toHaveLength(1);
+  });
+
+  it('stores text PostgreSQL json cannot carry (NUL, a lone surrogate) exactly, beside ordinary turns', async () => {
+    const writer = new TurnWriter(t.app.db);
+    const odd = 'a\u0000b\ud800c';
+    await Promise.all([
+      writer.write(record('odd', null, odd)),
+      writer.write(record('plain', null, 'hello plain')),
+    ]);
+    expect((await findGuest(t.app.db, 'odd'))?.session.variables.said).toBe(odd);
+    expect(await said('odd')).toEqual([odd]);
+    expect(await said('plain')).toEqual(['hello plain']);
   });
 
   it('rolls back a lone turn that fails, leaving nothing half written', async () => {
