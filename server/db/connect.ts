@@ -28,6 +28,17 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+/**
+ * PostgreSQL: the connections the hot statements (runHot, the chat turns' batched reads and
+ * writes) run on, planned for what they are: lookups of a few rows by key. A prepared statement's
+ * generic plan is made once, early, when the tables are nearly empty — and then a sequential scan
+ * with a hash join is the cheapest plan, and stays the plan while guest_sessions grows: every
+ * batch of turns read the whole table (the database's CPU per turn grew with every guest, 100 →
+ * 240 µs in 15 s of the runtime bench). Without sequential scans, hash and merge joins on these
+ * connections, every plan is an index lookup per key, whatever the statistics said when planning.
+ */
+const KEY_LOOKUPS_ONLY = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off ';
+
 /** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite. */
 export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>,
@@ -36,6 +47,7 @@ export function openDatabase(
     // Tests isolate themselves in a schema of their own.
     const schema = config.databaseSchema ? `-c search_path=${config.databaseSchema}` : '';
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, options: schema || undefined });
+    // The hot statements go out in batches (TurnReader, TurnWriter): a few connections carry them.
     const hotPool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 4,
@@ -160,17 +172,6 @@ export function directSqlite(db: Kysely<Database>): DirectSqlite | null {
   const { prepare, thread } = driver;
   return { prepare, thread: thread.running ? thread : null };
 }
-
-/**
- * PostgreSQL: the connections the hot statements (runHot, the chat turns' batched reads and
- * writes) run on, planned for what they are: lookups of a few rows by key. A prepared statement's
- * generic plan is made once, early, when the tables are nearly empty — and then a sequential scan
- * with a hash join is the cheapest plan, and stays the plan while guest_sessions grows: every
- * batch of turns read the whole table (the database's CPU per turn grew with every guest, 100 →
- * 240 µs in 15 s of the runtime bench). Without sequential scans, hash and merge joins on these
- * connections, every plan is an index lookup per key, whatever the statistics said when planning.
- */
-const KEY_LOOKUPS_ONLY = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off ';
 
 /** The PostgreSQL pool the hot statements run on (not under a transaction): see KEY_LOOKUPS_ONLY. */
 export function directPostgres(db: Kysely<Database>): pg.Pool | null {
