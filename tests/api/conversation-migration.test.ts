@@ -1,9 +1,5 @@
 // Migration 007 moves conversations from one row per message to one row per turn: a guest's
 // conversation stored before it reads back the same afterwards (SQLite and PostgreSQL).
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
@@ -14,22 +10,20 @@ import type { Database } from '../../server/db/schema.js';
 import { createBot } from '../../server/repos/bots.js';
 import { readConversation } from '../../server/repos/conversation.js';
 import { customer } from '../fixtures/bot-api.js';
-import { withPg } from '../fixtures/postgres.js';
+import { createTestDatabase, type TestDatabase } from './helpers.js';
 
-const databaseUrl = process.env.API_DATABASE_URL ?? '';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-migration-'));
-const schema = databaseUrl ? `m_${crypto.randomBytes(6).toString('hex')}` : undefined;
+let target: TestDatabase | undefined;
 let db: Kysely<Database> | undefined;
 
 afterAll(async () => {
   await db?.destroy();
-  if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await target?.remove();
 });
 
 it('carries every stored message over to the turn rows, in order, with its translations', async () => {
-  if (schema) await withPg(databaseUrl, (c) => c.query(`CREATE SCHEMA ${schema}`));
-  db = openDatabase({ databaseUrl, dataDir, databaseSchema: schema });
+  target = await createTestDatabase();
+  const schema = target.databaseSchema;
+  db = openDatabase(target);
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   expect((await migrator.migrateTo('006_content')).error).toBeUndefined();
 

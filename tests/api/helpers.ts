@@ -13,25 +13,46 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Where a test's fresh database lives, and how to remove it afterwards. */
+export interface TestDatabase {
+  dataDir: string;
+  databaseUrl: string;
+  databaseSchema: string | undefined;
+  remove(): Promise<void>;
+}
+
 /**
- * A real server on a fresh database: a temporary SQLite file, or (API_DATABASE_URL set) a new
- * PostgreSQL schema dropped afterwards.
+ * A fresh, empty database: a temporary directory for a SQLite file, or (API_DATABASE_URL set) a
+ * new PostgreSQL schema, dropped by `remove`.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-test-'));
   const databaseUrl = process.env.API_DATABASE_URL ?? '';
   const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   if (schema) await withPg(databaseUrl, (c) => c.query(`CREATE SCHEMA ${schema}`));
-
-  const config: Config = {
-    ...loadConfig({}),
+  return {
     dataDir,
     databaseUrl,
     databaseSchema: schema,
+    async remove() {
+      if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A real server on a fresh database (createTestDatabase), removed when it closes. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+    databaseSchema: database.databaseSchema,
     publicUrl: 'http://botflow.test',
     logLevel: 'silent',
     authRateLimit: 1000,
-    distDir: path.join(dataDir, 'no-dist'),
+    distDir: path.join(database.dataDir, 'no-dist'),
     allowPrivateTargets: true,
     ...overrides,
   };
@@ -41,8 +62,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     config,
     async close() {
       await app.close();
-      if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.remove();
     },
   };
 }
