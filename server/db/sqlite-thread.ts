@@ -1,9 +1,10 @@
 // SQLite work that need not hold up the event loop, on a worker thread with its own connection to
-// the same file: the chat turns' batched writes and the WAL checkpoints. better-sqlite3 is
-// synchronous, so on the main thread a batch of turns' commit (the session updates, the turn rows,
-// their index entries and the WAL append) stops every other request for its duration: a sixth of
-// the server's time under chat load. Here it runs beside them; reads stay on the main thread,
-// which WAL lets go on while this thread writes.
+// the same file: the chat turns' batched reads and writes, and the WAL checkpoints. better-sqlite3
+// is synchronous, so on the main thread a batch of turns' commit (the session updates, the turn
+// rows, their index entries and the WAL append) stops every other request for its duration: a
+// sixth of the server's time under chat load. Here it runs beside them. The turns' reads come
+// here too (TurnReader): as the only writer, this connection keeps its page cache, which the
+// main connection lost at each of this thread's commits. Other reads stay on the main thread.
 //
 // Checkpoints: a checkpoint copies the WAL back into the database file and fsyncs both; run by
 // SQLite itself after a commit (every 1000 pages), it stalls its thread for tens of milliseconds
@@ -54,6 +55,11 @@ const THREAD = `
     });
     return skipped;
   });
+  // Reads of a batch of turns: one row (or undefined) per parameter list.
+  const readAll = (sql, paramLists) => {
+    const statement = prepare(sql);
+    return paramLists.map((params) => statement.get(params));
+  };
   const timer = setInterval(() => {
     try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
   }, workerData.everyMs);
@@ -65,7 +71,10 @@ const THREAD = `
       return;
     }
     try {
-      parentPort.postMessage({ id: message.id, skipped: writeGroups(message.groups) });
+      const answer = message.type === 'read'
+        ? { rows: readAll(message.sql, message.params) }
+        : { skipped: writeGroups(message.groups) };
+      parentPort.postMessage({ id: message.id, ...answer });
     } catch (error) {
       parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
     }
@@ -75,12 +84,13 @@ const THREAD = `
 interface Answer {
   id: number;
   skipped?: number[];
+  rows?: unknown[];
   error?: string;
 }
 
 export class SqliteThread {
   private readonly worker: Worker;
-  private readonly waiting = new Map<number, { resolve(skipped: number[]): void; reject(e: Error): void }>();
+  private readonly waiting = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
   private nextId = 0;
   private stopped = false;
   /** False once the thread stopped or failed: writes then belong to the main thread again. */
@@ -99,19 +109,32 @@ export class SqliteThread {
       const waiting = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
       if (answer.error !== undefined) waiting?.reject(new Error(answer.error));
-      else waiting?.resolve(answer.skipped ?? []);
+      else waiting?.resolve(answer);
     });
     this.worker.once('error', (error) => this.fail(error));
     this.worker.once('exit', () => this.fail(new Error('The SQLite thread stopped')));
   }
 
   /** Runs the groups in one transaction; answers the indexes of the groups skipped by their guard. */
-  write(groups: WriteGroup[]): Promise<number[]> {
+  async write(groups: WriteGroup[]): Promise<number[]> {
+    const answer = await this.ask({ type: 'write', groups: groups.map((g) => [g.guard, g.then]) });
+    return answer.skipped ?? [];
+  }
+
+  /**
+   * Runs one reading statement once per parameter list; answers the first row of each (undefined
+   * when there is none). Messages are handled in order: a read sees every write asked before it.
+   */
+  async read<R>(sql: string, paramLists: unknown[][]): Promise<(R | undefined)[]> {
+    return ((await this.ask({ type: 'read', sql, params: paramLists })).rows ?? []) as (R | undefined)[];
+  }
+
+  private ask(message: object): Promise<Answer> {
     if (!this.running) return Promise.reject(new Error('The SQLite thread stopped'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, groups: groups.map((g) => [g.guard, g.then]) });
+      this.worker.postMessage({ ...message, id });
     });
   }
 

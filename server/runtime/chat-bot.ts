@@ -2,12 +2,20 @@
 // open), its languages and registered sites, the stamp of the flow the guest runs — and, for a
 // returning guest, the guest's session: a turn reads everything it needs in one round trip.
 import type { Kysely } from 'kysely';
-import { directPostgres, hotSql, runHot } from '../db/connect.js';
+import { directPostgres, directSqlite, hotSql, runHot } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { StoredGuest } from '../repos/guests.js';
 import type { FlowStamp } from './flow-source.js';
 import type { GuestSession } from './session.js';
-import { TURN_COLUMNS, turnReaderFor } from './turn-reader.js';
+import {
+  postgresReadBatch,
+  TURN_COLUMNS,
+  TurnReader,
+  turnReaderFor,
+  type ReadBatch,
+  type ReadOne,
+  type TurnRow,
+} from './turn-reader.js';
 
 export interface ChatBot {
   id: number;
@@ -75,7 +83,25 @@ async function readOne(db: Kysely<Database>, botId: number, flowName: string, gu
   return (await runHot<ChatTurnRow>(db, CHAT_TURN_SQL, [flowName, guestId, botId])).rows[0];
 }
 
-/** The bot and, for a returning guest, the session (on PostgreSQL read with other turns': TurnReader). */
+/**
+ * The reader that batches the turns starting together (see turn-reader.ts): on PostgreSQL's pool,
+ * or on the SQLite thread while it runs. None inside a transaction: the read then goes with it.
+ */
+function batchReader(db: Kysely<Database>): TurnReader | null {
+  const alone: ReadOne = (...key) => readOne(db, ...key);
+  const pool = directPostgres(db);
+  if (pool) return turnReaderFor(pool, () => new TurnReader(postgresReadBatch(pool), alone));
+  const thread = directSqlite(db)?.thread;
+  if (!thread) return null;
+  const readBatch: ReadBatch = (keys) =>
+    thread.read<TurnRow>(
+      CHAT_TURN_SQL.sqlite,
+      keys.map((k) => [k.flowName, k.guestId, k.botId]),
+    );
+  return turnReaderFor(thread, () => new TurnReader(readBatch, alone));
+}
+
+/** The bot and, for a returning guest, the session (read with other turns' where it can: batchReader). */
 export async function loadChatTurn(
   db: Kysely<Database>,
   botId: number,
@@ -85,10 +111,10 @@ export async function loadChatTurn(
   // A key holding NUL names nothing (PostgreSQL text cannot even hold one): no guest, no flow.
   const guestKey = guestId && !guestId.includes('\0') ? guestId : '';
   const flowKey = flowName.includes('\0') ? null : flowName;
-  const pool = directPostgres(db);
+  const reader = batchReader(db);
   const row = (
-    pool
-      ? await turnReaderFor(pool, (...key) => readOne(db, ...key)).read(botId, flowKey ?? '', guestKey)
+    reader
+      ? await reader.read(botId, flowKey ?? '', guestKey)
       : await readOne(db, botId, flowKey ?? '', guestKey)
   ) as ChatTurnRow | undefined;
   if (!row) return null;

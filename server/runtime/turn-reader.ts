@@ -1,20 +1,26 @@
-// PostgreSQL: what concurrent turns read, in one query. Each turn starts with one read (the bot,
-// its flow's stamp, the guest's session: see chat-bot.ts), and under load dozens of turns start in
-// the same tick; a round trip costs the driver more than the rows it brings. So the reads asked
-// for in one tick go out together (the turns' keys as arrays, one row back per key), the way
-// TurnWriter groups their writes. Any number of these queries may be in flight at once. A turn of
-// a guest still reads after that guest's previous turn was stored (GuestQueue), so nothing reads
-// a stale session it would not have read alone. The guest is joined by its id alone: see
-// CHAT_TURN_SQL in chat-bot.ts for why.
+// What concurrent turns read, together. Each turn starts with one read (the bot, its flow's
+// stamp, the guest's session: see chat-bot.ts), and under load dozens of turns start in the same
+// tick. So the reads asked for in one tick go out as one batch, the way TurnWriter groups their
+// writes: on PostgreSQL one query (the turns' keys as arrays, one row back per key: a round trip
+// costs the driver more than the rows it brings), on SQLite one message to the SQLite thread
+// (server/db/sqlite-thread.ts: the main thread's reads were a tenth of a turn, and the thread,
+// being the only writer, keeps its page cache). Any number of batches may be in flight at once. A
+// turn of a guest still reads after that guest's previous turn was stored (GuestQueue), so
+// nothing reads a stale session it would not have read alone. The guest is joined by its id
+// alone: see CHAT_TURN_SQL in chat-bot.ts for why.
 import type pg from 'pg';
 
 /** The row a turn reads: see ChatTurnRow in chat-bot.ts. */
 export type TurnRow = object;
 
-interface Pending {
+/** Which turn is read: the bot, the flow it runs (main or a template), the guest. */
+export interface TurnKey {
   botId: number;
   flowName: string;
   guestId: string;
+}
+
+interface Pending extends TurnKey {
   resolve: (row: TurnRow | undefined) => void;
   reject: (error: unknown) => void;
 }
@@ -34,6 +40,9 @@ export const READ_TURNS_SQL = `
   left join flows on flows.bot_id = bots.id and flows.name = q.flow_name
   left join guest_sessions on guest_sessions.id = q.guest_id`;
 
+/** Reads a batch: one row (or undefined, no such bot) per key, in the keys' order. */
+export type ReadBatch = (keys: TurnKey[]) => Promise<(TurnRow | undefined)[]>;
+
 /** The same read alone (a key the batch could not carry, or a batch that failed). */
 export type ReadOne = (botId: number, flowName: string, guestId: string) => Promise<TurnRow | undefined>;
 
@@ -48,7 +57,7 @@ export class TurnReader {
   private pending: Pending[] = [];
 
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly readBatch: ReadBatch,
     private readonly readOne: ReadOne,
     private readonly maxBatch = 200,
   ) {}
@@ -68,14 +77,8 @@ export class TurnReader {
 
   private async send(batch: Pending[]): Promise<void> {
     try {
-      const result = await this.pool.query<{ i: number }>({
-        name: 'chat_turns',
-        text: READ_TURNS_SQL,
-        values: [batch.map((p) => p.botId), batch.map((p) => p.flowName), batch.map((p) => p.guestId)],
-      });
-      const rows = new Map(result.rows.map((row) => [Number(row.i), row]));
-      // ordinality counts from 1.
-      batch.forEach((p, index) => p.resolve(rows.get(index + 1)));
+      const rows = await this.readBatch(batch);
+      batch.forEach((p, index) => p.resolve(rows[index]));
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);
       // One turn's failure is not the others': each reads again on its own.
@@ -84,13 +87,28 @@ export class TurnReader {
   }
 }
 
-const readers = new WeakMap<pg.Pool, TurnReader>();
+/** PostgreSQL's batch: one query, the keys as arrays. */
+export function postgresReadBatch(pool: pg.Pool): ReadBatch {
+  return async (keys) => {
+    const result = await pool.query<{ i: number }>({
+      name: 'chat_turns',
+      text: READ_TURNS_SQL,
+      values: [keys.map((k) => k.botId), keys.map((k) => k.flowName), keys.map((k) => k.guestId)],
+    });
+    const rows = new Map(result.rows.map((row) => [Number(row.i), row]));
+    // ordinality counts from 1.
+    return keys.map((_key, index) => rows.get(index + 1));
+  };
+}
 
-export function turnReaderFor(pool: pg.Pool, readOne: ReadOne): TurnReader {
-  let reader = readers.get(pool);
+const readers = new WeakMap<object, TurnReader>();
+
+/** The reader of one database connection (a pool, the SQLite thread), made on first use. */
+export function turnReaderFor(connection: object, make: () => TurnReader): TurnReader {
+  let reader = readers.get(connection);
   if (!reader) {
-    reader = new TurnReader(pool, readOne);
-    readers.set(pool, reader);
+    reader = make();
+    readers.set(connection, reader);
   }
   return reader;
 }

@@ -1,7 +1,8 @@
 // What a turn reads (the bot, its flow's stamp, the guest's session) is right for every one of
 // many turns starting at once — on PostgreSQL they share one query (TurnReader) — and one turn's
 // unreadable key does not fail the others.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { directSqlite } from '../../server/db/connect.js';
 import { loadChatTurn } from '../../server/runtime/chat-bot.js';
 import { newSession } from '../../server/runtime/session.js';
 import { TurnWriter } from '../../server/runtime/turn-writer.js';
@@ -54,5 +55,27 @@ describe('loadChatTurn', () => {
     expect(missing).toBeNull();
     expect(odd?.guest ?? null).toBeNull();
     expect(fine?.guest?.session.variables.bot).toBe(1);
+  });
+});
+
+describe.skipIf(process.env.API_DATABASE_URL)('loadChatTurn on SQLite', () => {
+  it('reads the turns starting together in one batch, on the SQLite thread', async () => {
+    const thread = directSqlite(t.app.db)!.thread!;
+    const read = vi.spyOn(thread, 'read');
+    const answers = await Promise.all(
+      bots.map((botId, i) => loadChatTurn(t.app.db, botId, 'main', `guest-${i}`)),
+    );
+    expect(answers.map((a) => a?.guest?.session.variables.bot)).toEqual([0, 1, 2]);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0][1]).toHaveLength(bots.length);
+    read.mockRestore();
+  });
+
+  it('reads on the main thread once the SQLite thread has stopped', async () => {
+    directSqlite(t.app.db)!.thread!.stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(directSqlite(t.app.db)!.thread).toBeNull();
+    const answer = await loadChatTurn(t.app.db, bots[2], 'main', 'guest-2');
+    expect(answer?.guest?.session.variables.bot).toBe(2);
   });
 });
