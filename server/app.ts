@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import dbPlugin from './plugins/db.js';
+import jobsPlugin from './plugins/jobs.js';
 import authPlugin from './plugins/auth.js';
 import mailPlugin from './plugins/mail.js';
 import closingPlugin from './plugins/closing.js';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
   });
   await app.register(dbPlugin, { config });
+  await app.register(jobsPlugin);
   await seedProviders(app.db, config.providersFile);
   await app.register(mailPlugin, { config });
   await app.register(authPlugin);

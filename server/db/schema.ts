@@ -209,3 +209,27 @@ export interface Database {
 }
 
 export type ContentRow = Selectable<ContentTable>;
+
+// --- Background jobs (009) -----------------------------------------------------------------------
+
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  dedupe_key: string | null;
+  state: 'queued' | 'running' | 'done' | 'dead';
+  run_at: number;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  jobs: JobTable;
+}
+
+export type JobRow = Selectable<JobTable>;

@@ -1,0 +1,9 @@
+export {
+  JobRunner,
+  PermanentJobError,
+  type JobHandler,
+  type RunningJob,
+  type RunnerOptions,
+} from './runner.js';
+export { insertJob as enqueueJob, type NewJob } from './store.js';
+export { retryDelayMs, type BackoffPolicy } from './backoff.js';

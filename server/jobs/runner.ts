@@ -1,0 +1,220 @@
+// The jobs runner: claims due jobs of the kinds it has handlers for, runs them a few at a time,
+// keeps their leases alive while they run, and records how each ended. Several runners (in one
+// process or on several servers sharing the database) can run at once: a job is claimed by one.
+//
+// A run is at-least-once: a runner killed after a job's effect but before recording it leaves
+// the job to be claimed again when its lease runs out. Handlers whose effect leaves the building
+// (a message sent) make it idempotent with a key of their own, as the channel APIs allow.
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, JobRow } from '../db/schema.js';
+import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.js';
+import { claimJobs, extendLease, finishJob, insertJob, type JobEnd, type NewJob } from './store.js';
+
+/** What a handler knows of the job it runs. */
+export interface RunningJob {
+  id: number;
+  kind: string;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  dedupeKey: string | null;
+  /** Aborted when the lease is lost (another runner took the job over). */
+  signal: AbortSignal;
+}
+
+export interface JobHandler<P = unknown> {
+  /** Turns the stored JSON into the handler's payload; throwing makes the job dead at once. */
+  parse?: (payload: unknown) => P;
+  run: (payload: P, job: RunningJob) => Promise<void>;
+}
+
+/** Thrown by a handler for a failure no retry can fix (the job goes dead at once). */
+export class PermanentJobError extends Error {}
+
+export interface RunnerOptions {
+  /** Jobs run at once by this runner. */
+  concurrency?: number;
+  /** How often to look for due jobs when none are waiting. */
+  pollMs?: number;
+  /** How long a claim lasts without a heartbeat; a killed runner's jobs come back after it. */
+  leaseMs?: number;
+  backoff?: BackoffPolicy;
+  /** This runner's name in `locked_by`. */
+  name?: string;
+  now?: () => number;
+  onError?: (error: unknown, job?: JobRow) => void;
+}
+
+export class JobRunner {
+  readonly name: string;
+  private readonly handlers = new Map<string, JobHandler<never>>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly now: () => number;
+  private readonly onError: (error: unknown, job?: JobRow) => void;
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: RunnerOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 4;
+    this.pollMs = options.pollMs ?? 500;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.now = options.now ?? Date.now;
+    this.onError = options.onError ?? (() => {});
+    this.name = options.name ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  }
+
+  register<P>(kind: string, handler: JobHandler<P>): this {
+    this.handlers.set(kind, handler as unknown as JobHandler<never>);
+    return this;
+  }
+
+  /** Adds a job (a no-op when its dedupe key is taken) and wakes this runner if it is idle. */
+  async enqueue(job: NewJob): Promise<{ id: number; created: boolean }> {
+    const added = await insertJob(this.db, job, this.now());
+    if (added.created && (job.runAt ?? 0) <= this.now()) this.wake?.();
+    return added;
+  }
+
+  get isRunning(): boolean {
+    return this.loop !== null;
+  }
+
+  start(): void {
+    if (this.loop || this.handlers.size === 0) return;
+    this.stopping = false;
+    this.loop = this.poll();
+  }
+
+  /** Stops claiming, then waits for the jobs already running to finish and be recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+    await Promise.all(this.running);
+  }
+
+  /** Claims and starts what is due now, once; the number of jobs started. For tests and tools. */
+  async runDue(): Promise<number> {
+    const free = this.concurrency - this.running.size;
+    if (free <= 0) return 0;
+    const jobs = await claimJobs(this.db, {
+      runner: this.name,
+      kinds: [...this.handlers.keys()],
+      limit: free,
+      now: this.now(),
+      leaseUntil: this.now() + this.leaseMs,
+    });
+    for (const job of jobs) {
+      const run = this.run(job).finally(() => {
+        this.running.delete(run);
+        this.wake?.();
+      });
+      this.running.add(run);
+    }
+    return jobs.length;
+  }
+
+  /** Waits until every job started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running);
+  }
+
+  private async poll(): Promise<void> {
+    while (!this.stopping) {
+      let started = 0;
+      try {
+        started = await this.runDue();
+      } catch (error) {
+        this.onError(error);
+      }
+      // A full claim means more may be due: look again as soon as a slot frees up.
+      const full = this.running.size >= this.concurrency;
+      if (started > 0 && !full) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+      });
+      this.wake = null;
+    }
+  }
+
+  private async run(row: JobRow): Promise<void> {
+    const job = { id: row.id, runner: this.name };
+    const lease = new AbortController();
+    const heartbeat = setInterval(
+      () =>
+        void extendLease(this.db, job, this.now() + this.leaseMs)
+          .then((kept) => kept || lease.abort())
+          .catch((error) => this.onError(error, row)),
+      Math.max(100, this.leaseMs / 3),
+    );
+    let end: JobEnd;
+    try {
+      end = await this.attempt(row, lease.signal);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    try {
+      await finishJob(this.db, job, end, this.now());
+    } catch (error) {
+      this.onError(error, row);
+    }
+  }
+
+  private async attempt(row: JobRow, signal: AbortSignal): Promise<JobEnd> {
+    const handler = this.handlers.get(row.kind)!;
+    // A job whose runner died on every try (its lease ran out each time) is not tried forever.
+    if (row.attempts > row.max_attempts) {
+      return { state: 'dead', error: 'Its runner stopped before it ended, on every attempt.' };
+    }
+    try {
+      const payload = handler.parse ? parsePayload(handler, row.payload) : (JSON.parse(row.payload) as never);
+      await handler.run(payload, {
+        id: row.id,
+        kind: row.kind,
+        attempt: row.attempts,
+        maxAttempts: row.max_attempts,
+        dedupeKey: row.dedupe_key,
+        signal,
+      });
+      return { state: 'done' };
+    } catch (error) {
+      this.onError(error, row);
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentJobError || row.attempts >= row.max_attempts) {
+        return { state: 'dead', error: message };
+      }
+      return {
+        state: 'queued',
+        runAt: this.now() + retryDelayMs(row.attempts, this.backoff),
+        error: message,
+      };
+    }
+  }
+}
+
+function parsePayload(handler: JobHandler<never>, payload: string): never {
+  try {
+    return handler.parse!(JSON.parse(payload));
+  } catch (error) {
+    throw new PermanentJobError(
+      `Its payload is not valid: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}
