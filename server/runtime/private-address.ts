@@ -1,61 +1,54 @@
 // Addresses a bot must not reach on its author's behalf (ARCHITECTURE.md: outbound requests
-// refuse private and loopback targets unless ALLOW_PRIVATE_TARGETS=1): loopback, private
-// networks, link-local (cloud metadata lives at 169.254.169.254), carrier-grade NAT, multicast,
-// reserved and documentation ranges, and the IPv6 forms that embed an IPv4 address.
+// refuse private and loopback targets unless ALLOW_PRIVATE_TARGETS=1). Only ordinary public
+// unicast addresses pass; every special-purpose range of IANA's IPv4 and IPv6 registries
+// (loopback, private, link-local — cloud metadata lives at 169.254.169.254 —, carrier-grade NAT,
+// multicast, reserved, documentation, benchmarking, …) is refused. Ranges come from ipaddr.js,
+// which follows the registries, rather than from a hand-written list.
+//
+// IPv6 forms that carry an IPv4 address are judged by that address: IPv4-mapped (::ffff:a.b.c.d),
+// the deprecated IPv4-compatible form (::a.b.c.d, e.g. ::7f00:1), NAT64's well-known prefix
+// (64:ff9b::/96) and 6to4 (2002:aabb:ccdd::/48). Forms whose address cannot be read plainly or
+// that only make sense inside a network (IPv4-translated ::ffff:0:a.b.c.d, local-use NAT64
+// 64:ff9b:1::/48, Teredo) are refused outright.
 import dns from 'node:dns';
-import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-// Two lists: Node checks an IPv4 address against IPv6 rules too (as ::ffff:a.b.c.d), so a rule
-// for mapped addresses in a shared list would catch every IPv4 address.
-const blocked4 = new net.BlockList();
-const blocked6 = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked4.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127], // :: and ::1
-  ['64:ff9b::', 96], // NAT64
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4 embeds an IPv4 address
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked6.addSubnet(network, prefix, 'ipv6');
+/** IPv6 ranges judged by the IPv4 address in their last 32 bits. */
+const LAST_32_BITS_IPV4 = new Set(['ipv4Mapped', 'rfc6052']);
+
+/** Special-purpose IPv6 ranges ipaddr.js 2.5 does not name (RFC 9780's dummy prefix). */
+const MORE_IPV6_SPECIAL: [ipaddr.IPv6, number][] = [[ipaddr.IPv6.parse('100:0:0:1::'), 64]];
+
+function isPublicIpv4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
 }
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:127.0.0.1), or null. */
-function mappedIpv4(address: string): string | null {
-  const normalized = new URL(`http://[${address}]`).hostname.slice(1, -1).toLowerCase();
-  const match = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(normalized);
-  if (!match) return null;
-  const high = parseInt(match[1], 16);
-  const low = parseInt(match[2], 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+function ipv4Of(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
 }
 
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  if (family === 4) return blocked4.check(address, 'ipv4');
-  const mapped = mappedIpv4(address);
-  return mapped ? blocked4.check(mapped, 'ipv4') : blocked6.check(address, 'ipv6');
+function isPublicIpv6(address: ipaddr.IPv6): boolean {
+  const range = address.range();
+  const parts = address.parts;
+  if (range === 'rfc6052') {
+    // Only the well-known /96 prefix carries a plain IPv4 address; 64:ff9b:1::/48 is local use.
+    return address.match(ipaddr.IPv6.parse('64:ff9b::'), 96) && isPublicIpv4(ipv4Of(parts[6], parts[7]));
+  }
+  if (LAST_32_BITS_IPV4.has(range)) return isPublicIpv4(ipv4Of(parts[6], parts[7]));
+  if (range === '6to4') return isPublicIpv4(ipv4Of(parts[1], parts[2]));
+  if (range !== 'unicast') return false;
+  // ::/96 without the unspecified and loopback addresses: the deprecated IPv4-compatible form.
+  if (parts.slice(0, 6).every((p) => p === 0)) return isPublicIpv4(ipv4Of(parts[6], parts[7]));
+  return !MORE_IPV6_SPECIAL.some(([network, bits]) => address.match(network, bits));
+}
+
+/** True for anything but a plain public unicast address (and for text that is not an address). */
+export function isPrivateAddress(text: string): boolean {
+  if (!ipaddr.isValid(text)) return true;
+  const address = ipaddr.parse(text);
+  return address.kind() === 'ipv4'
+    ? !isPublicIpv4(address as ipaddr.IPv4)
+    : !isPublicIpv6(address as ipaddr.IPv6);
 }
 
 export class BlockedAddressError extends Error {
