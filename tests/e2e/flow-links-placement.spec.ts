@@ -279,6 +279,15 @@ test('the Add-node menu is one column of icons and names, driven by the keyboard
     await page.getByRole('region', { name: 'Flow board' }).click({ position: { x: 30, y: 30 } });
     await expect(menu).toHaveCount(0);
   });
+
+  await test.step('in the dark theme too', async () => {
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await button.click();
+    await page.keyboard.press('ArrowDown');
+    await expect(items(page).nth(1)).toBeFocused();
+    await screenshot(page, 'flow-add-node-menu-dark');
+    await page.keyboard.press('Escape');
+  });
 });
 
 const items = (page: Page) => addMenu(page).getByRole('menuitem');
