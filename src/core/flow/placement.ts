@@ -35,9 +35,11 @@ const DEFAULT_RINGS = 60;
 /**
  * The top-left corner for a new node: the centre itself if free, else the nearest free cell of a
  * grid laid around it (a cell is the node's size plus the gap, so nodes added one after another
- * sit side by side in rows rather than in a pile). Nearest is by distance in world units, ties
- * going right, then down. The rings are searched outwards, and the search stops as soon as no
- * further ring can hold a nearer cell than the best found.
+ * sit side by side in rows rather than in a pile). The grid is searched ring by ring outwards (a
+ * ring: the cells a given number of steps away across or down), each ring nearest cell first by
+ * distance in world units, ties going right, then down. The first ring holding a free cell gives
+ * the answer: looking further for a cell a little nearer by distance would try thousands more
+ * cells in the middle of a dense 10,000-node flow.
  */
 export function placeNode(request: PlacementRequest): { x: number; y: number } {
   const gap = request.gap ?? DEFAULT_GAP;
@@ -60,20 +62,11 @@ export function placeNode(request: PlacementRequest): { x: number; y: number } {
   };
 
   const rings = request.rings ?? DEFAULT_RINGS;
-  const nearestStep = Math.min(stepX, stepY);
-  let best: { col: number; row: number; distance: number } | null = null;
   for (let ring = 0; ring <= rings; ring++) {
-    // Every cell of this ring (and beyond) is at least ring × the shorter step away.
-    if (best && ring * nearestStep > best.distance) break;
-    for (const cell of ringCells(ring, stepX, stepY)) {
-      if (best && !closer(cell, best)) break; // the ring's cells come nearest first
-      if (free(cell.col, cell.row)) {
-        best = cell;
-        break;
-      }
+    for (const { col, row } of ringCells(ring, stepX, stepY)) {
+      if (free(col, row)) return { x: origin.x + col * stepX, y: origin.y + row * stepY };
     }
   }
-  if (best) return { x: origin.x + best.col * stepX, y: origin.y + best.row * stepY };
   return besideEverything(request, origin, gap);
 }
 
