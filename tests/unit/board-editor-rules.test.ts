@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newNode } from '../../src/core/flow';
 import { boxesOverlap, nodeBox } from '../../src/features/flow/board/geometry';
 import {
-  freeSpot,
+  newNodeSpot,
   keptSelection,
   newNodeId,
   newNodeName,
@@ -42,18 +42,19 @@ describe('new nodes', () => {
     expect(ids.size).toBe(2000);
   });
 
-  it('go where asked when free, else to the nearest free spot without overlapping', () => {
-    expect(freeSpot([], { x: 10.4, y: 20.6 })).toEqual({ x: 10, y: 21 });
-    const nodes = [newNode('basic', 'a', 0, 0)];
-    const spot = freeSpot(nodes, { x: 0, y: 0 });
-    expect(spot.x).toBeGreaterThan(0);
-    expect(spot.y).toBe(0);
-    const placed = [...nodes, newNode('api', 'b', spot.x, spot.y)];
-    const third = freeSpot(placed, { x: 0, y: 0 });
-    for (const node of placed)
-      expect(
-        boxesOverlap(nodeBox({ x: third.x, y: third.y, next: [{ id: 0, node: null }] }), nodeBox(node)),
-      ).toBe(false);
+  it('go to the middle of the view when free, else to the nearest free spot without overlapping', () => {
+    const basic = newNode('basic', 'a', 0, 0);
+    // Centred on the asked point: the node's box (slots included) has its middle there.
+    const first = newNodeSpot(basic, [], { x: 500, y: 300 });
+    const box = nodeBox({ ...basic, ...first });
+    expect([(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2]).toEqual([500, 300]);
+    const nodes = [{ ...basic, ...first }];
+    const spot = newNodeSpot(basic, nodes, { x: 500, y: 300 });
+    expect(boxesOverlap(nodeBox({ ...basic, ...spot }), box)).toBe(false);
+    const api = newNode('api', 'b', 0, 0);
+    const placed = [...nodes, { ...basic, id: 'c', ...spot }];
+    const third = newNodeSpot(api, placed, { x: 500, y: 300 });
+    for (const node of placed) expect(boxesOverlap(nodeBox({ ...api, ...third }), nodeBox(node))).toBe(false);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { newNode, type FlowNode } from '../../src/core/flow';
 import { BoardModel } from '../../src/features/flow/board/board-model';
 import { SpatialGrid } from '../../src/features/flow/board/spatial-grid';
-import { freeSpot, newNodeName } from '../../src/features/flow/store/selection';
+import { newNodeName, newNodeSpot } from '../../src/features/flow/store/selection';
+import { nodeBox } from '../../src/features/flow/board/geometry';
 
 // Where a new node goes and what it is called, answered from the board's spatial index instead of
 // a pass over every node: the answers must be the same as the plain scan's.
@@ -33,22 +34,21 @@ describe('SpatialGrid.any', () => {
   });
 });
 
-describe('freeSpot with the board index', () => {
+describe('newNodeSpot with the board index', () => {
   it('finds the same spot as the scan, inside, beside and far from a dense block', () => {
     const nodes = block();
     const model = new BoardModel();
     model.update(nodes);
+    const basic = newNode('basic', 'new', 0, 0);
     for (const at of [
       { x: 3600, y: 2000 },
       { x: 10, y: 10 },
       { x: 7400, y: 4100 },
       { x: -5000, y: 300 },
     ]) {
-      const indexed = freeSpot(nodes, at, (area) => model.anyNodeIn(area));
-      expect(indexed).toEqual(freeSpot(nodes, at));
-      expect(model.anyNodeIn(box(indexed.x - 20, indexed.y - 20, indexed.x + 240, indexed.y + 126))).toBe(
-        false,
-      );
+      const indexed = newNodeSpot(basic, nodes, at, (area) => model.anyNodeIn(area));
+      expect(indexed).toEqual(newNodeSpot(basic, nodes, at));
+      expect(model.anyNodeIn(nodeBox({ ...basic, ...indexed }))).toBe(false);
     }
   });
 });

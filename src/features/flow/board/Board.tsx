@@ -80,9 +80,9 @@ export function Board({ onEditNode }: BoardProps) {
       editNode: (id) => editNode.current(id),
     });
     editor.attachBoard({
-      viewCenter: () =>
-        toWorld(renderer.view, { x: wrap.clientWidth / 2 - 110, y: wrap.clientHeight / 2 - 60 }),
+      viewCenter: () => toWorld(renderer.view, { x: wrap.clientWidth / 2, y: wrap.clientHeight / 2 }),
       occupied: (area) => renderer.model.anyNodeIn(area),
+      bounds: () => renderer.model.bounds(),
     });
     const unhook = installTestHook(renderer, store, stage.container());
     return () => {

@@ -1,5 +1,5 @@
 import type { FlowNode, NodeId } from '../../../core/flow';
-import { curveBox, inputPoint, linkCurve, nodeBox, outputPoint, type Box, type Curve } from './geometry';
+import { curveBox, nodeBox, nodeLinkCurve, type Box, type Curve } from './geometry';
 import { SpatialGrid } from './spatial-grid';
 
 // What the board derives from the node list: nodes by id, the drawn links, and spatial grids for
@@ -254,7 +254,7 @@ export class BoardModel {
   private placeLink(link: BoardLink): void {
     const from = this.byId.get(link.from)!;
     const to = this.byId.get(link.to)!;
-    link.curve = linkCurve(outputPoint(from, link.slotIndex), inputPoint(to));
+    link.curve = nodeLinkCurve(from, link.slotIndex, to);
     this.linkGrid.set(link.id, curveBox(link.curve));
     this.touched?.links.add(link.id);
   }

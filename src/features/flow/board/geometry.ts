@@ -60,6 +60,43 @@ export function linkCurve(from: Point, to: Point): Curve {
   return [from.x, from.y, from.x + reach, from.y, to.x - reach, to.y, to.x, to.y];
 }
 
+/**
+ * A node's link to itself: a loop leaving the output slot to the right, arching over the node and
+ * coming down into the input slot from the left, so it is seen (and can be picked) outside the
+ * node instead of running under it. The lower the slot, the wider and higher the loop, which keeps
+ * it clear of the node's right edge and top.
+ */
+export function selfLoopCurve(node: Pick<FlowNode, 'x' | 'y'>, slotIndex: number): Curve {
+  const from = outputPoint(node, slotIndex);
+  const to = inputPoint(node);
+  const rise = from.y - node.y;
+  const over = node.y - SELF_LOOP_HEIGHT - 0.3 * rise;
+  return [
+    from.x,
+    from.y,
+    from.x + SELF_LOOP_REACH + 0.8 * rise,
+    over,
+    to.x - SELF_LOOP_REACH,
+    over,
+    to.x,
+    to.y,
+  ];
+}
+
+/** How far a self-loop's control points sit beyond the node's sides and above its top. */
+const SELF_LOOP_REACH = 80;
+const SELF_LOOP_HEIGHT = 80;
+
+/** The curve of the link from `from`'s output at `slotIndex` to `to` (a loop when they are one node). */
+export function nodeLinkCurve(
+  from: Pick<FlowNode, 'id' | 'x' | 'y'>,
+  slotIndex: number,
+  to: Pick<FlowNode, 'id' | 'x' | 'y'>,
+): Curve {
+  if (from.id === to.id) return selfLoopCurve(from, slotIndex);
+  return linkCurve(outputPoint(from, slotIndex), inputPoint(to));
+}
+
 /** A box holding the whole curve (a cubic stays within the hull of its four points). */
 export function curveBox(c: Curve): Box {
   return {

@@ -1,5 +1,5 @@
 import type { FlowChange, NodeId } from '../../../core/flow';
-import { outputPoint, type Point } from './geometry';
+import { outputPoint, selfLoopCurve, type Point } from './geometry';
 import { hitTest, type BoardHit } from './hit-testing';
 import type { BoardRenderer, BoardSelection } from './renderer';
 import { toWorld, wheelScale } from './viewport';
@@ -52,6 +52,7 @@ export function attachInteractions(
     if (event.button !== 0) return;
     const screen = screenOf(event);
     const hit = hitAt(screen);
+    renderer.setHoveredLink(null);
     container.setPointerCapture(event.pointerId);
     if (hit.kind === 'node' && hit.part.kind === 'output') {
       gesture = { kind: 'link', from: hit.nodeId, slotId: hit.part.slotId, start: screen };
@@ -104,7 +105,13 @@ export function attachInteractions(
         const slotId = gesture.slotId;
         const index = node?.next.findIndex((slot) => slot.id === slotId) ?? -1;
         if (!node || index < 0) return;
-        renderer.setDraft(outputPoint(node, index), toWorld(renderer.view, screen));
+        // Over its own input the link to be made is a self-loop: show the loop it will be.
+        const hit = hitAt(screen);
+        if (hit.kind === 'node' && hit.nodeId === node.id && hit.part.kind === 'input') {
+          renderer.showDraft(selfLoopCurve(node, index));
+        } else {
+          renderer.setDraft(outputPoint(node, index), toWorld(renderer.view, screen));
+        }
         return;
       }
     }
@@ -136,6 +143,7 @@ export function attachInteractions(
 
   function hover(screen: Point): void {
     const hit = hitAt(screen);
+    renderer.setHoveredLink(hit.kind === 'link' ? hit.link.id : null);
     if (hit.kind === 'node') container.style.cursor = hit.part.kind === 'output' ? 'crosshair' : 'pointer';
     else container.style.cursor = hit.kind === 'link' ? 'pointer' : 'grab';
   }
@@ -162,7 +170,10 @@ export function attachInteractions(
     if (container.hasPointerCapture(event.pointerId)) container.releasePointerCapture(event.pointerId);
   }
 
+  const onLeave = () => renderer.setHoveredLink(null);
+
   container.addEventListener('pointerdown', onPointerDown);
+  container.addEventListener('pointerleave', onLeave);
   container.addEventListener('pointermove', onPointerMove);
   container.addEventListener('pointerup', onPointerUp);
   container.addEventListener('pointercancel', onCancel);
@@ -171,6 +182,7 @@ export function attachInteractions(
   container.addEventListener('dblclick', onDoubleClick);
   return () => {
     container.removeEventListener('pointerdown', onPointerDown);
+    container.removeEventListener('pointerleave', onLeave);
     container.removeEventListener('pointermove', onPointerMove);
     container.removeEventListener('pointerup', onPointerUp);
     container.removeEventListener('pointercancel', onCancel);

@@ -7,10 +7,9 @@ import {
   containsBox,
   curveBox,
   curvePoint,
-  inputPoint,
   linkCurve,
   nodeBox,
-  outputPoint,
+  nodeLinkCurve,
   type Box,
   type Curve,
   type Point,
@@ -52,6 +51,8 @@ export class BoardRenderer {
   view: View = { scale: 1, x: 0, y: 0 };
   readonly model = new BoardModel();
   private selection: BoardSelection = { nodeId: null, linkId: null };
+  /** The link under the pointer (drawn stronger, so the author sees what a click would pick). */
+  private hoveredLinkId: string | null = null;
   private problems: Readonly<Record<NodeId, number>> = {};
   private colors: BoardColors = readBoardColors();
   private looks = this.makeLooks(true);
@@ -96,6 +97,13 @@ export class BoardRenderer {
     }
     this.placeLinkButton();
     this.stage.batchDraw();
+  }
+
+  /** Shows which link the pointer is over (null: none). */
+  setHoveredLink(linkId: string | null): void {
+    if (linkId === this.hoveredLinkId) return;
+    this.hoveredLinkId = linkId;
+    this.layers.links.batchDraw();
   }
 
   /** Marks the nodes whose content is invalid; only nodes whose mark changes are redrawn. */
@@ -190,7 +198,12 @@ export class BoardRenderer {
 
   /** The link being drawn from an output slot to the pointer, or null to hide it. */
   setDraft(from: Point | null, to: Point | null): void {
-    this.draft = from && to ? linkCurve(from, to) : null;
+    this.showDraft(from && to ? linkCurve(from, to) : null);
+  }
+
+  /** The link being drawn, as a given curve (a self-loop while the pointer is on its own input). */
+  showDraft(curve: Curve | null): void {
+    this.draft = curve;
     this.layers.overlay.batchDraw();
   }
 
@@ -259,16 +272,20 @@ export class BoardRenderer {
   private staticLinks(): CurveBatch[] {
     const dragged = this.drag?.ids;
     const selected = this.selection.linkId;
+    const hovered = this.hoveredLinkId;
     const plain: Curve[] = [];
     let chosen: Curve | null = null;
+    let pointed: Curve | null = null;
     for (const link of this.shownLinks.values()) {
       if (dragged?.has(link.id)) continue;
       if (link.id === selected) chosen = link.curve;
+      else if (link.id === hovered) pointed = link.curve;
       else plain.push(link.curve);
     }
     const width = showsDetail(this.view.scale) ? 2 : 1.5 / this.view.scale;
     return [
       { curves: plain, color: this.colors.primary, width, alpha: 0.45 },
+      { curves: pointed ? [pointed] : [], color: this.colors.primary, width: width + 1, alpha: 0.8 },
       { curves: chosen ? [chosen] : [], color: this.colors.primary, width: width + 2 },
     ];
   }
@@ -288,7 +305,7 @@ export class BoardRenderer {
   private liveCurve(link: BoardLink): Curve {
     if (!this.drag) return link.curve;
     const at = (id: NodeId) => (id === this.drag!.node.id ? this.drag!.node : this.model.node(id)!);
-    return linkCurve(outputPoint(at(link.from), link.slotIndex), inputPoint(at(link.to)));
+    return nodeLinkCurve(at(link.from), link.slotIndex, at(link.to));
   }
 
   private moveBackdrop(): void {

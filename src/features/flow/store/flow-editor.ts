@@ -17,10 +17,10 @@ import { whenIdle } from '../when-idle';
 import { startEngine } from './engine-client';
 import { createFlowStore, EMPTY_HISTORY, initialFlowState, type FlowStore } from './flow-store';
 import {
-  freeSpot,
   keptSelection,
   newNodeId,
   newNodeName,
+  newNodeSpot,
   NO_SELECTION,
   parseLinkId,
   type Selection,
@@ -35,9 +35,12 @@ interface Opened {
 
 /** What the board lends the editor: where new nodes go (the middle of the view, clear of others). */
 export interface BoardPort {
+  /** The world point at the middle of the board's view. */
   viewCenter(): { x: number; y: number };
   /** Whether any node touches an area of the world (from the board's spatial index). */
   occupied?(area: Box): boolean;
+  /** The bounds of every node (a full scan: asked only when nothing near the centre is free). */
+  bounds?(): Box | null;
 }
 
 /** Performance marks around opening a flow (read by the bench: data received → first full draw). */
@@ -246,9 +249,10 @@ export function createFlowEditor() {
     // Picking the spot and the name is part of the add's cost, so the measure starts here.
     const started = performance.now();
     const nodes = get().nodes;
-    const at = freeSpot(nodes, board?.viewCenter() ?? { x: 0, y: 0 }, board?.occupied?.bind(board));
-    const draft = newNode(type, newNodeId(), at.x, at.y);
-    const node = { ...draft, name: newNodeName(nodeTypeLabel(draft), nodes) };
+    const draft = newNode(type, newNodeId(), 0, 0);
+    const centre = board?.viewCenter() ?? { x: 0, y: 0 };
+    const at = newNodeSpot(draft, nodes, centre, board?.occupied?.bind(board), board?.bounds?.bind(board));
+    const node = { ...draft, ...at, name: newNodeName(nodeTypeLabel(draft), nodes) };
     edit([{ type: 'add', node }], { nodeId: node.id, linkId: null }, started);
   }
 

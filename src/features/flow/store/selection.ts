@@ -1,5 +1,5 @@
-import type { FlowNode, NodeId } from '../../../core/flow';
-import { boxesOverlap, nodeBox, nodeHeight, NODE_WIDTH, type Box } from '../board/geometry';
+import { overlapsAny, placeNode, type FlowNode, type NodeId } from '../../../core/flow';
+import { nodeBox, nodeHeight, type Box } from '../board/geometry';
 
 // Small pure helpers the editor's actions share (ids, names, what a selection still points at).
 
@@ -53,57 +53,28 @@ export function newNodeName(label: string, nodes: readonly FlowNode[]): string {
   }
 }
 
-/** Space kept between a new node and its neighbours. */
-const GAP = 40;
+/** The most outputs a node has when added (api and device-permission: success and failure). */
+const NEW_NODE_MAX_SLOTS = 2;
 
 /**
- * Where a new node goes: at `at` if nothing is there, else the nearest free cell of a grid around
- * it (ring by ring), so nodes added one after another sit side by side rather than in a pile.
+ * Where a new node goes (its x and y): centred on `centre` (the middle of the view) if that is
+ * free, else in the nearest free spot (src/core/flow/placement.ts), never on another node.
  * `occupied` says whether any node touches an area; the board answers from its spatial index,
- * since in the middle of a 10,000-node flow a thousand cells may be tried before a free one.
+ * since in the middle of a 10,000-node flow a thousand spots may be tried before a free one.
  */
-export function freeSpot(
+export function newNodeSpot(
+  node: Pick<FlowNode, 'next'>,
   nodes: readonly FlowNode[],
-  at: { x: number; y: number },
-  occupied: (area: Box) => boolean = (area) => nodes.some((node) => boxesOverlap(area, nodeBox(node))),
+  centre: { x: number; y: number },
+  occupied: (area: Box) => boolean = overlapsAny(nodes.map(nodeBox)),
+  bounds?: () => Box | null,
 ): { x: number; y: number } {
-  const width = NODE_WIDTH + GAP;
-  const height = nodeHeight(2) + GAP;
-  const taken = (x: number, y: number) => {
-    const box = {
-      minX: x - GAP / 2,
-      minY: y - GAP / 2,
-      maxX: x + width - GAP / 2,
-      maxY: y + height - GAP / 2,
-    };
-    return occupied(box);
-  };
-  const origin = { x: Math.round(at.x), y: Math.round(at.y) };
-  for (let ring = 0; ring < RINGS; ring++) {
-    for (const { col, row } of ringCells(ring)) {
-      const x = origin.x + col * width;
-      const y = origin.y + row * height;
-      if (!taken(x, y)) return { x, y };
-    }
-  }
-  return origin;
-}
-
-/** How far (in cells) a new node's spot is looked for. */
-const RINGS = 50;
-const rings: { col: number; row: number }[][] = [];
-
-/** The cells of one square ring around the origin, nearest first; among equals, right, then below. */
-function ringCells(ring: number): { col: number; row: number }[] {
-  const known = rings[ring];
-  if (known) return known;
-  const cells: { col: number; row: number; distance: number }[] = [];
-  for (let row = -ring; row <= ring; row++) {
-    for (let col = -ring; col <= ring; col++) {
-      if (Math.max(Math.abs(row), Math.abs(col)) === ring)
-        cells.push({ col, row, distance: col * col + row * row });
-    }
-  }
-  cells.sort((a, b) => a.distance - b.distance || b.col - a.col || b.row - a.row);
-  return (rings[ring] = cells.map(({ col, row }) => ({ col, row })));
+  // The node's box reaches past x by its slots' radius: place the box, then step back to x, y.
+  const box = nodeBox({ x: 0, y: 0, next: node.next });
+  const height = box.maxY - box.minY;
+  // Every new node takes the room of the tallest (two outputs), centred in it, so nodes of any
+  // type added one after another line up in the same rows.
+  const room = Math.max(height, nodeHeight(NEW_NODE_MAX_SLOTS));
+  const at = placeNode({ centre, width: box.maxX - box.minX, height: room, occupied, bounds });
+  return { x: at.x - box.minX, y: at.y - box.minY + Math.round((room - height) / 2) };
 }

@@ -5,7 +5,7 @@ import type { FlowEditor } from '../store/flow-editor';
 export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Ctrl/Cmd + Z', action: 'Undo' },
   { keys: 'Ctrl/Cmd + Shift + Z or Ctrl + Y', action: 'Redo' },
-  { keys: 'Delete', action: 'Delete the selected node or link' },
+  { keys: 'Delete or Backspace', action: 'Delete the selected node or link' },
   { keys: 'Double-click a node', action: 'Edit the node' },
   { keys: 'Drag the background / mouse wheel', action: 'Pan / zoom' },
   { keys: 'Drag from an output slot to a node', action: 'Link them' },
@@ -18,7 +18,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y and Delete, while the flow page is open. */
+/** Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y, Delete and Backspace, while the flow page is open. */
 export function useShortcuts(editor: FlowEditor): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -32,7 +32,7 @@ export function useShortcuts(editor: FlowEditor): void {
       } else if (event.ctrlKey && key === 'y') {
         event.preventDefault();
         editor.redo();
-      } else if (event.key === 'Delete' && !command) {
+      } else if ((event.key === 'Delete' || event.key === 'Backspace') && !command) {
         event.preventDefault();
         editor.deleteSelected();
       }
