@@ -6,7 +6,7 @@ describe('offsiteHelp', () => {
 
   it("explains the offsite with the wizard's own numbers", () => {
     expect(offsiteHelp(wizard(3, 1), 'wizard_list')).toBe(
-      'The number of the first pass. Guests see "1 of 3", "2 of 3", "3 of 3" above the questions; each form in wizard_list keeps its pass number as index.',
+      'Offsite is the number of the first pass. Guests see "1 of 3", "2 of 3", "3 of 3" above the questions; each form in wizard_list keeps its pass number as index.',
     );
   });
 
@@ -16,7 +16,7 @@ describe('offsiteHelp', () => {
 
   it('speaks of the index only for a wizard asked once', () => {
     expect(offsiteHelp(wizard(1, 1), '')).toBe(
-      'The number of the first pass (1): each form in the store list keeps its pass number as index.',
+      'Offsite is the number of the first pass (1): each form in the store list keeps its pass number as index.',
     );
   });
 });

@@ -75,11 +75,11 @@ export function offsiteHelp(wizard: WizardNode['wizard'], storeName: string): st
   const first = passIndex(wizard.offsite, 0);
   const iterations = Math.max(1, Math.floor(wizard.iterations) || 1);
   const kept = `each form in ${list} keeps its pass number as index`;
-  if (iterations < 2) return `The number of the first pass (${first}): ${kept}.`;
+  if (iterations < 2) return `Offsite is the number of the first pass (${first}): ${kept}.`;
   const shown = Array.from(
     { length: iterations },
     (_, i) => `"${progressText(wizardProgress(wizard, i)!, 'en')}"`,
   );
   const examples = shown.length > 3 ? `${shown.slice(0, 2).join(', ')} … ${shown.at(-1)}` : shown.join(', ');
-  return `The number of the first pass. Guests see ${examples} above the questions; ${kept}.`;
+  return `Offsite is the number of the first pass. Guests see ${examples} above the questions; ${kept}.`;
 }

@@ -48,7 +48,6 @@ export function WizardEditor({ node, edit }: NodeEditorProps<WizardNode>) {
         <NumberInput
           label="Offsite"
           value={node.wizard.offsite}
-          hint="Number of the first pass"
           error={errorAt('wizard.offsite')}
           onChange={(value) =>
             edit((draft) => {
