@@ -44,7 +44,7 @@ export interface ChatRequest {
   guestId: string | null;
   text: string;
   file: GuestFile | null;
-  /** A language code the client speaks, or null to keep the session's. */
+  /** A language code the guest picked, or null to keep the session's. */
   language: string | null;
   /** The opener ('Hello' on first open): not stored, and a returning guest gets the old conversation. */
   ignoreSaving: boolean;
@@ -181,7 +181,14 @@ export class ChatService {
     // The emulator switched to another template: a fresh run, numbered after the old messages.
     if (session.flow !== root)
       session = { ...newSession(root, session.language), messageCount: session.messageCount };
-    if (request.language && !session.preferredLanguage) session.language = request.language;
+    // A language sent with a message sets the language of a conversation nobody chose one for
+    // yet (the widget sends one only when the guest picked it before the server knew the guest).
+    // Once a language-changer node or the guest's switch (PUT /api/language) chose, it holds: a
+    // client repeating its language on every turn must not undo the flow's choice.
+    if (request.language && !session.languageChosen && !session.preferredLanguage) {
+      session.language = request.language;
+      session.languageChosen = true;
+    }
     const env = session.env;
     if (request.courseId !== undefined) env.ENV_COURSE_ID = request.courseId;
     if (request.custom) env.custom = request.custom;

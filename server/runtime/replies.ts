@@ -16,7 +16,7 @@
 // | file              | GuestFile (a file the guest uploaded)     |                                       |
 // | api               | the response body as text                 | status (HTTP status code)             |
 // | ai                | the AI's answer as text                   |                                       |
-// | wizard            | the step's question (feedback sentence)   | field: { type, attr, options? } — options are ChoiceButton[] for options and bool steps |
+// | wizard            | the step's question (feedback sentence)   | field: { type, attr, options? } — options are ChoiceButton[] for options and bool steps; progress: { pass, of } when the wizard repeats ("2 of 3"); a password step is followed by an input reply |
 // | delay             | ''                                        | seconds — the widget waits that long  |
 // | input             | ''                                        | input: 'file' or 'password' — the chat input switches mode |
 // | device-permission | ''                                        | request: 'geolocation' — the widget asks the browser and sends 'latitude,longitude' or 'unknown,unknown' |
@@ -30,7 +30,8 @@
 // also carries `from: 'bot'`, `language_code`, `date` (ISO) and, when it is kept in the
 // conversation, `id` (its sequence number in the guest's conversation). `language` is the
 // language the bot speaks after the turn (a language-changer node may have switched it): the
-// chat should send it back as `language` on the next call. `old_conversation` is filled only for
+// chat's language select shows it. The chat sends `language` only for a pick of the guest's the
+// server has not heard yet; it never undoes a language the flow or the guest chose. `old_conversation` is filled only for
 // the opener (ignore_saving) of a returning guest: the stored messages, each with id, type, from,
 // content, date, language_code and disabled (true for choices, their options message and wizard
 // questions once the guest has said something after them).

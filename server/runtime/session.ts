@@ -57,6 +57,11 @@ export interface GuestSession {
   language: string;
   /** Set by a language-changer node that remembers it, or by the guest's own choice. */
   preferredLanguage: string | null;
+  /**
+   * A language-changer node or the guest chose `language` (absent in sessions stored before it
+   * was kept): from then on a language sent with a message no longer changes it.
+   */
+  languageChosen?: boolean;
   env: GuestEnv;
   lastInput: string;
   aiQuery: string;
@@ -78,6 +83,7 @@ export function newSession(flow: string, language: string, env: Partial<GuestEnv
     variables: {},
     language,
     preferredLanguage: null,
+    languageChosen: false,
     env: { ENVIRONMENT: 'web', ENV_COURSE_ID: null, WA_NUMBER: '', custom: {}, ...env },
     lastInput: '',
     aiQuery: '',

@@ -119,6 +119,30 @@ test('a wizard node: steps added, edited, reordered by buttons and by drag and d
     await modal.getByLabel('Iterations').fill('0');
     await expect(modal.getByText('Iterations must be greater than 0', { exact: true })).toBeVisible();
     await modal.getByLabel('Iterations').fill('2');
+    // The offsite is explained with the wizard's own numbers (issue 13 item 11).
+    await expect(modal.getByText('Guests see "1 of 2", "2 of 2" above the questions')).toBeVisible();
+    await modal.getByLabel('Offsite').fill('4');
+    await expect(modal.getByText('Guests see "4 of 5", "5 of 5" above the questions')).toBeVisible();
+    await modal.getByLabel('Offsite').fill('1');
+  });
+
+  await test.step('every form-field type of spec 2 is offered', async () => {
+    await modal.getByRole('button', { name: 'Add step' }).click();
+    const types = modal.getByRole('group', { name: 'Step' }).getByLabel('Field type').locator('option');
+    await expect(types).toHaveText([
+      'Text',
+      'Number',
+      'Email',
+      'Password',
+      'Date',
+      'Time',
+      'URL',
+      'Phone',
+      'Boolean switch',
+      'Options',
+      'Date and time',
+    ]);
+    await modal.getByRole('group', { name: 'Step' }).getByRole('button', { name: 'Cancel' }).click();
   });
 
   await test.step('add three steps of different types', async () => {

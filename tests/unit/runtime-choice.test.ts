@@ -50,6 +50,21 @@ describe('choice node', () => {
     }
   });
 
+  it('finds a keyword inside the answer, without accents, with one slip (choice-match table)', async () => {
+    for (const answer of ['where is my parcel please', 'COMMANDÉS', 'my parcl', 'I need help!']) {
+      const chat = conversation(flowOf([menu(), ...targets]), fakePorts());
+      await chat.send('hi');
+      const expected = answer.includes('help') ? 'Help here' : 'Orders here';
+      expect(contents(await chat.send(answer))).toEqual([expected]);
+    }
+  });
+
+  it('does not take a keyword out of a longer word', async () => {
+    const chat = conversation(flowOf([menu(), ...targets]), fakePorts());
+    await chat.send('hi');
+    expect(contents(await chat.send('helpful orderly'))).toEqual(['No match']);
+  });
+
   it('takes the no-match branch for anything else', async () => {
     const chat = conversation(flowOf([menu(), ...targets]), fakePorts());
     await chat.send('hi');

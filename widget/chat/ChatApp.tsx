@@ -144,6 +144,7 @@ function Conversation(props: ConversationProps) {
     template: props.template,
     editMode,
     language: firstLanguage,
+    languages,
     courseId: props.courseId,
     customVariables: props.customVariables,
     fresh: props.fresh,

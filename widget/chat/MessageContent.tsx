@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { displayText } from '../../src/core/text/speech';
 import type { ConversationMessage } from '../../src/core/widget/conversation';
 import type { ChoiceButton } from '../../src/core/widget/replies';
+import { progressText } from '../../src/core/wizard/progress';
 import { Carousel } from './Carousel';
 import { Icon } from './icons';
 import { sanitizeHtml } from './sanitize';
@@ -60,6 +61,9 @@ export function MessageContent(props: ContentProps) {
     case 'wizard':
       return (
         <>
+          {message.progress ? (
+            <p className="wizard-progress">{progressText(message.progress, message.language_code)}</p>
+          ) : null}
           <RichText html={message.content} />
           {message.field.options?.length ? <Buttons {...props} buttons={message.field.options} /> : null}
         </>

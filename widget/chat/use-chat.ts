@@ -16,6 +16,14 @@ import {
 } from '../../src/core/widget/constants';
 import { forgetGuest, readGuest, saveGuest } from '../../src/core/widget/guest';
 import {
+  NO_PICK,
+  answeredLanguage,
+  forNewGuest,
+  languageToSend,
+  picked,
+  told,
+} from '../../src/core/widget/language-pick';
+import {
   maskPassword,
   nextInputMode,
   type InputMode,
@@ -31,6 +39,8 @@ export interface ChatSettings {
   template?: string;
   editMode?: boolean;
   language: WidgetLanguage | null;
+  /** The bot's languages: the select follows the conversation's language the server answers. */
+  languages?: readonly WidgetLanguage[];
   courseId?: number | null;
   customVariables?: Record<string, unknown>;
   /** Called for each bot message shown (speech, host-page notify). */
@@ -67,7 +77,14 @@ export function useChat(settings: ChatSettings) {
   const [upload, setUpload] = useState<{ name: string; progress: number } | null>(null);
   const [guestId, setGuestId] = useState<string | null>(null);
   const [language, setLanguage] = useState<WidgetLanguage | null>(settings.language);
-  const live = useRef({ settings, inputMode, language, guestId: null as string | null, generation: 0 });
+  const live = useRef({
+    settings,
+    inputMode,
+    language,
+    guestId: null as string | null,
+    generation: 0,
+    pick: NO_PICK,
+  });
   // The host page may change these at any time (updateCustomEnvVariables, selectCourseEvent).
   const context = useRef({
     customVariables: { ...settings.customVariables },
@@ -91,13 +108,13 @@ export function useChat(settings: ChatSettings) {
         typing: setTyping,
         show(reply: ChatReply) {
           // The server numbers the replies it stores; a later language switch matches them by it.
-          const stored = (reply as { id?: unknown }).id;
+          const { id: stored, language_code: said } = reply as { id?: unknown; language_code?: unknown };
           const message = {
             ...reply,
             id: stored === undefined ? localId() : String(stored),
             from: 'bot',
             date: Date.now(),
-            language_code: live.current.language?.code ?? 'en',
+            language_code: typeof said === 'string' ? said : (live.current.language?.code ?? 'en'),
             disabled: false,
             local: true,
           } as ConversationMessage;
@@ -120,6 +137,15 @@ export function useChat(settings: ChatSettings) {
     },
     [botId, template],
   );
+
+  /** The select shows the conversation's language as the server answers it (a flow may switch it). */
+  const adoptLanguage = useCallback((serverCode: unknown, pickSerial: number) => {
+    const { settings: current, language: shown, pick } = live.current;
+    const next = answeredLanguage(current.languages ?? [], shown, serverCode, pick, pickSerial);
+    if (next === shown) return;
+    live.current.language = next;
+    setLanguage(next);
+  }, []);
 
   const addLocal = useCallback(
     (message: Omit<ConversationMessage, keyof ReturnType<typeof meta>>, from: 'bot' | 'user') => {
@@ -155,11 +181,12 @@ export function useChat(settings: ChatSettings) {
         changeMode({ type: 'sent' });
       }
       if (options.file) setUpload({ name: options.file.name, progress: 0 });
+      const pickSerial = live.current.pick.serial;
       try {
         const answer = await client.send(
           {
             message: text,
-            language: live.current.language?.code,
+            language: languageToSend(live.current.pick),
             ignore_saving: options.ignoreSaving,
             target_template: template || undefined,
             course_id: courseId,
@@ -172,6 +199,8 @@ export function useChat(settings: ChatSettings) {
         if (generation !== live.current.generation) return;
         if (!answer.success) return console.warn('The chat call did not succeed:', answer.message);
         if (answer.guest_id) rememberGuest(String(answer.guest_id));
+        live.current.pick = told(live.current.pick, pickSerial);
+        adoptLanguage(answer.language, pickSerial);
         const old = readStoredMessages(answer.old_conversation, live.current.language?.code ?? 'en');
         if (options.ignoreSaving && old.length) {
           setMessages(old);
@@ -189,7 +218,7 @@ export function useChat(settings: ChatSettings) {
         if (options.file) setUpload(null);
       }
     },
-    [addLocal, changeMode, queue, rememberGuest, template],
+    [addLocal, adoptLanguage, changeMode, queue, rememberGuest, template],
   );
 
   /** Spec 3 §4 Session: the first open says Hello (not stored) and brings back the old conversation. */
@@ -207,23 +236,32 @@ export function useChat(settings: ChatSettings) {
     queue.abort();
     forgetGuest(safeStorage(), botId);
     live.current.guestId = null;
+    live.current.pick = forNewGuest(live.current.pick);
     setGuestId(null);
     setMessages([]);
     changeMode({ type: 'reset' });
     return send(FIRST_MESSAGE, { silent: true, ignoreSaving: true });
   }, [botId, changeMode, queue, send]);
 
-  /** Spec 3 §7: PUT /api/language re-renders the conversation in the new language. */
+  /**
+   * Spec 3 §7: PUT /api/language re-renders the conversation in the new language. A pick the
+   * server could not hear yet (no guest, or the call failed) goes with the next message instead.
+   */
   const changeLanguage = useCallback(
     async (next: WidgetLanguage) => {
       live.current.language = next;
+      live.current.pick = picked(live.current.pick, next.code);
+      const serial = live.current.pick.serial;
       setLanguage(next);
       const id = live.current.guestId;
       if (!id) return;
       // Replies still waiting to be shown were said in the old language: they are cancelled and
       // come back translated with the stored conversation.
       if (queue.busy) queue.abort();
-      const answer = await live.current.settings.client.language(id, next.id);
+      const answer = await live.current.settings.client
+        .language(id, next.id)
+        .catch(() => ({ success: false, conversation: undefined }));
+      if (answer.success) live.current.pick = told(live.current.pick, serial);
       if (!answer.success || !Array.isArray(answer.conversation)) return;
       const items = answer.conversation as { id: unknown; content: unknown; type?: unknown }[];
       const complete = items.length > 0 && items.every((item) => typeof item.type === 'string');

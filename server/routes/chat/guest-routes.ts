@@ -46,7 +46,12 @@ const guestRoutes: FastifyPluginAsync = async (fastify) => {
           throw new ChatError(400, LANGUAGE_NOT_SUPPORTED);
         }
         // The guest's own choice: later messages and restarts keep it.
-        await saveSession(app.db, guest, { ...guest.session, language: code, preferredLanguage: code });
+        await saveSession(app.db, guest, {
+          ...guest.session,
+          language: code,
+          preferredLanguage: code,
+          languageChosen: true,
+        });
         return code;
       });
       return { success: true, language, conversation: await readConversation(app.db, guestId, language) };

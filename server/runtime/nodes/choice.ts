@@ -1,8 +1,10 @@
 // The choice node (spec 2 §3): the options message and a button per choice in the guest's
-// language, then a wait. The answer matches a choice by its label or one of its keywords, in any
-// of the node's languages, ignoring case; anything else takes the trailing no-match slot — or, when
-// that slot is not linked, asks again rather than ending the conversation.
+// language, then a wait. The answer picks a choice by its label or one of its keywords, in any of
+// the node's languages, as whole words inside the answer (src/core/text/choice-match.ts); anything
+// else takes the trailing no-match slot — or, when that slot is not linked, asks again rather than
+// ending the conversation.
 import type { ChoiceNode, OptionText, Slot } from '../../../src/core/flow/index.js';
+import { matchChoiceAnswer } from '../../../src/core/text/choice-match.js';
 import { DEFAULT_LANGUAGE_CODE } from '../language.js';
 import type { ChoiceButton } from '../replies.js';
 import { go, wait, type NodeHandler, type Outcome, type Turn } from '../turn.js';
@@ -47,17 +49,15 @@ function ask(node: ChoiceNode, turn: Turn): Outcome {
   return wait({ kind: 'choice' });
 }
 
-/** Every word that picks this slot: its labels and keywords in all languages, lower-cased. */
-function matchWords(slot: Slot): string[] {
-  return Object.values(slot.option ?? {}).flatMap((option) =>
-    [label(option), ...(option.alt ?? [])].map((word) => word.trim().toLowerCase()).filter(Boolean),
-  );
+/** Every phrase that picks this slot: its labels and keywords in all languages. */
+function phrasesOf(slot: Slot): string[] {
+  return Object.values(slot.option ?? {}).flatMap((option) => [label(option), ...(option.alt ?? [])]);
 }
 
 export function matchChoice(node: ChoiceNode, text: string): Slot | null {
-  const answer = text.trim().toLowerCase();
-  if (!answer) return null;
-  return optionSlots(node).find((slot) => matchWords(slot).includes(answer)) ?? null;
+  const slots = optionSlots(node);
+  const index = matchChoiceAnswer(text, slots.map(phrasesOf));
+  return index >= 0 ? slots[index] : null;
 }
 
 export const choiceNode: NodeHandler<ChoiceNode> = {

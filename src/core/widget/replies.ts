@@ -31,6 +31,14 @@ export interface CallInfo {
   description: string;
 }
 
+/** A repeating wizard's pass: shown as "pass of of" ("2 of 3") in the question (src/core/wizard). */
+export interface WizardProgress {
+  /** This pass's number. */
+  pass: number;
+  /** The last pass's number. */
+  of: number;
+}
+
 export interface WizardField {
   type: string;
   attr: string;
@@ -45,7 +53,7 @@ export type ChatReply =
   | { type: 'image-carousel'; content: CarouselImage[]; title: string }
   | { type: 'file'; content: GuestFile }
   | { type: 'api'; content: string; status: number }
-  | { type: 'wizard'; content: string; field: WizardField }
+  | { type: 'wizard'; content: string; field: WizardField; progress?: WizardProgress }
   | { type: 'delay'; content: ''; seconds: number }
   | { type: 'input'; content: ''; input: 'file' | 'password' }
   | { type: 'device-permission'; content: ''; request: 'geolocation' }

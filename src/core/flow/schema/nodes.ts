@@ -14,16 +14,21 @@ import {
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'delete'] as const;
 export const BODY_TYPES = ['json', 'form-data'] as const;
+/** Spec 2 §3 form-field types, in the editor's order; datetime comes from the entity list. */
 export const WIZARD_FIELD_TYPES = [
   'text',
   'number',
   'email',
-  'datetime',
+  'password',
   'date',
+  'time',
+  'url',
   'phone',
-  'options',
   'bool',
+  'options',
+  'datetime',
 ] as const;
+export type WizardFieldType = (typeof WIZARD_FIELD_TYPES)[number];
 
 const nameValueSchema = z.looseObject({ name: z.string(), value: z.string() });
 const formRowSchema = z.looseObject({ name: z.string(), value: z.string(), type: z.enum(['text', 'file']) });

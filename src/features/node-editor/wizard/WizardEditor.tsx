@@ -3,7 +3,7 @@ import type { WizardNode } from '../../../core/flow';
 import { Button } from '../../../ui';
 import { useNodeEditor, type NodeEditorProps } from '../editor-context';
 import { dropMove, moveBy } from '../logic/move';
-import { newWizardField, type WizardField } from '../logic/wizard-fields';
+import { newWizardField, offsiteHelp, type WizardField } from '../logic/wizard-fields';
 import { NodeNameField, NumberInput, Section, VariableNameField } from '../widgets/fields';
 import { StepForm } from './StepForm';
 import { StepList } from './StepList';
@@ -66,6 +66,7 @@ export function WizardEditor({ node, edit }: NodeEditorProps<WizardNode>) {
           }
         />
       </div>
+      <p className="field-hint">{offsiteHelp(node.wizard, node.store.name)}</p>
       <Section title="Steps">
         <StepList
           fields={fields}
