@@ -12,7 +12,8 @@ export const carouselItemSchema = z.looseObject({
   type: z.enum(CAROUSEL_ITEM_TYPES),
   url: z
     .string()
-    .refine((url) => isSafeStoredUrl(url, { images: true }), UNSAFE_URL_MESSAGE)
+    // A device item arrives with its browser-side blob: address, replaced by the upload's.
+    .refine((url) => /^blob:https?:/i.test(url) || isSafeStoredUrl(url, { images: true }), UNSAFE_URL_MESSAGE)
     .optional(),
   name: z.string().optional(),
   targetListPath: z.string().optional(),
