@@ -9,6 +9,7 @@ import authPlugin from './plugins/auth.js';
 import mailPlugin from './plugins/mail.js';
 import closingPlugin from './plugins/closing.js';
 import errorsPlugin from './plugins/errors.js';
+import routeTablePlugin from './plugins/route-table.js';
 import staticPlugin from './plugins/static.js';
 import { seedProviders } from './repos/providers.js';
 import routes from './routes/index.js';
@@ -35,6 +36,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(closingPlugin);
   await app.register(formbody);

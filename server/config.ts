@@ -25,6 +25,8 @@ export interface Config {
   /** Folder holding the built app and widget (`vite build` output). */
   distDir: string;
   logLevel: string;
+  /** Days an access token stays valid after its last use (a sliding expiry). */
+  tokenTtlDays: number;
   /** Trust X-Forwarded-For (only behind a proxy that sets it); rate limits count by that address. */
   trustProxy: boolean;
 }
@@ -51,5 +53,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
+    tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
   };
+}
+
+function positiveNumber(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(value) && value > 0 ? value : fallback;
 }

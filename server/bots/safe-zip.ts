@@ -2,6 +2,7 @@
 // number of entries, its entry names and how much it unpacks to are all bounded, and the sizes a
 // zip declares are not trusted (an entry is counted while it is being inflated).
 import JSZip from 'jszip';
+import { countZipEntries } from './zip-directory.js';
 
 export const ZIP_LIMITS = {
   /** The uploaded file itself. */
@@ -58,6 +59,10 @@ export async function openZip(data: Buffer, invalidMessage: string): Promise<Ope
     throw new ArchiveError(`The bot file is too large (${ZIP_LIMITS.zipBytes / 1024 / 1024} MB at most).`);
   }
   if (!looksLikeZip(data)) throw new ArchiveError(invalidMessage);
+  const tooMany = () =>
+    new ArchiveError(`The bot file has too many entries (${ZIP_LIMITS.entries} at most).`);
+  // Counted from the archive's end first: parsing a huge index would already cost the server.
+  if ((countZipEntries(data, ZIP_LIMITS.entries) ?? 0) > ZIP_LIMITS.entries) throw tooMany();
   let zip: JSZip;
   try {
     // No checkCRC32: it would inflate every entry up front, before any limit applies.
@@ -66,9 +71,7 @@ export async function openZip(data: Buffer, invalidMessage: string): Promise<Ope
     throw new ArchiveError(invalidMessage);
   }
   const entries = Object.values(zip.files);
-  if (entries.length > ZIP_LIMITS.entries) {
-    throw new ArchiveError(`The bot file has too many entries (${ZIP_LIMITS.entries} at most).`);
-  }
+  if (entries.length > ZIP_LIMITS.entries) throw tooMany();
   const files = new Map<string, JSZip.JSZipObject>();
   let declared = 0;
   for (const entry of entries) {

@@ -41,6 +41,8 @@ export interface AccessTokenTable {
   token_hash: string;
   user_id: number;
   created_at: number;
+  /** Touched at most once an hour (TOKEN_TOUCH_MS): the token expires TOKEN_TTL_DAYS after it. */
+  last_used_at: number;
   revoked_at: number | null;
 }
 

@@ -28,7 +28,7 @@ export default fp(async (app) => {
 
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
-    const user = token ? await findUserByToken(app.db, token) : null;
+    const user = token ? await findUserByToken(app.db, token, app.config.tokenTtlDays) : null;
     if (!token || !user) {
       return reply.code(401).send({ success: false, message: 'You need to log in again.' });
     }

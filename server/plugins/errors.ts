@@ -1,5 +1,16 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    reachedHandler: boolean;
+  }
+}
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\//i.test(request.headers['content-type'] ?? '');
+}
 
 /** Turns one validation issue into the product's wording: "{field} is required" and the like. */
 function describeIssue(issue: { instancePath: string; keyword: string; message?: string }) {
@@ -15,10 +26,23 @@ function describeIssue(issue: { instancePath: string; keyword: string; message?:
  * fault; nothing internal leaks in a 500.
  */
 export default fp(async (app) => {
+  // A request's body is read before its handler runs (multipart bodies by @fastify/multipart's
+  // preValidation hook): an error before that point, on a multipart request, is the body's fault.
+  app.decorateRequest('reachedHandler', false);
+  app.addHook('preHandler', (request, _reply, done) => {
+    request.reachedHandler = true;
+    done();
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const { key, message } = describeIssue(error.validation[0]);
       return reply.code(400).send({ success: false, message, key: key || undefined });
+    }
+    if (!request.reachedHandler && isMultipart(request)) {
+      // Busboy's own words ("Boundary not found", "Unexpected end of form") say what is wrong.
+      const reason = (error as Error).message || 'it is malformed';
+      return reply.code(400).send({ success: false, message: `The form data could not be read: ${reason}` });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {

@@ -1,7 +1,6 @@
 // Migration 007 moves conversations from one row per message to one row per turn: a guest's
 // conversation stored before it reads back the same afterwards (SQLite and PostgreSQL).
 import { Migrator, sql, type Kysely } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { newBotFields } from '../../src/core/bot/types.js';
 import { migrateToLatest, openDatabase } from '../../server/db/connect.js';
@@ -9,7 +8,6 @@ import { migrationProvider } from '../../server/db/migrations/index.js';
 import type { Database } from '../../server/db/schema.js';
 import { createBot } from '../../server/repos/bots.js';
 import { readConversation } from '../../server/repos/conversation.js';
-import { customer } from '../fixtures/bot-api.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 let target: TestDatabase | undefined;
@@ -27,7 +25,25 @@ it('carries every stored message over to the turn rows, in order, with its trans
   const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
   expect((await migrator.migrateTo('006_content')).error).toBeUndefined();
 
-  const owner = await customer({ app: { db } as unknown as FastifyInstance });
+  // A user of that schema's time, without a token (tokens gained a column later, in 010).
+  const owner = await db
+    .insertInto('users')
+    .values({
+      first_name: 'Old',
+      last_name: 'Owner',
+      email: 'old@example.com',
+      username: 'old',
+      password_hash: 'not-used',
+      is_email_verified: 1,
+      is_deleted: 0,
+      mre_call_provider_id: null,
+      mre_call_provider_name: null,
+      mre_call_profile_id: null,
+      mre_call_endpoint: null,
+      created_at: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const bot = await createBot(db, owner.id, { ...newBotFields(), name: 'Old bot' });
   await db
     .insertInto('guest_sessions')

@@ -7,6 +7,7 @@ import * as m005 from './005_chat.js';
 import * as m006 from './006_content.js';
 import * as m007 from './007_conversation_turns.js';
 import * as m009 from './009_jobs.js';
+import * as m010 from './010_token_last_used.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007_conversation_turns': m007,
   // 008 is the call provider's access token (issue 13).
   '009_jobs': m009,
+  '010_token_last_used': m010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findProvider } from '../../repos/providers.js';
 import { hashPassword, verifyPassword } from '../../repos/secrets.js';
-import { issueAccessToken, revokeAccessToken } from '../../repos/tokens.js';
+import { issueAccessToken, revokeAccessToken, revokeAllAccessTokens } from '../../repos/tokens.js';
 import { findUserByEmail } from '../../repos/users.js';
 import { failures, formBody, outcome, PASSWORD_MAX_LENGTH, plainText, requiredText } from './fields.js';
 import { INVALID_CREDENTIALS, UNKNOWN_PROVIDER } from './messages.js';
@@ -47,6 +47,16 @@ const login: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await revokeAccessToken(app.db, request.accessToken);
       return { success: true, message: 'You are logged out.' };
+    },
+  );
+
+  // Sign out everywhere: a lost laptop or a shared computer is signed out too.
+  app.post(
+    '/logout-all',
+    { preHandler: app.authenticate, schema: { response: { 200: outcome, ...failures(401) } } },
+    async (request) => {
+      await revokeAllAccessTokens(app.db, request.user.id);
+      return { success: true, message: 'You are logged out on every device.' };
     },
   );
 };

@@ -21,7 +21,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 async function activeUser(app: FastifyInstance, token: string) {
-  const user = await findUserByToken(app.db, token);
+  const user = await findUserByToken(app.db, token, app.config.tokenTtlDays);
   if (!user) throw new ChatError(401, 'You need to log in again.');
   if (!user.is_email_verified || user.is_deleted)
     throw new ChatError(403, 'Please confirm your email first.');

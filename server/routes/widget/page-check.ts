@@ -33,7 +33,7 @@ function isOwnSite(request: FastifyRequest, callerOrigin: string): boolean {
 async function isOwner(app: FastifyInstance, request: FastifyRequest, ownerId: number): Promise<boolean> {
   const match = /^Bearer\s+(\S+)$/i.exec(headerText(request, 'authorization') ?? '');
   if (!match) return false;
-  const user = await findUserByToken(app.db, match[1]);
+  const user = await findUserByToken(app.db, match[1], app.config.tokenTtlDays);
   return user?.id === ownerId && user.is_email_verified === 1 && user.is_deleted === 0;
 }
 

@@ -1,6 +1,7 @@
 // The one bot schema (spec 1 §3 Bot, §5): the dialog, the import and the server all check a bot
 // with `checkBot`, so a bot the dialog accepts is a bot the server stores.
 import { z } from 'zod';
+import { isSafeStoredUrl, UNSAFE_URL_MESSAGE } from '../rules/safe-url';
 import { isValidUrl } from '../rules/url';
 import { checkFields, type CheckResult, type FieldRules } from './checker';
 import type { BotFields } from './types';
@@ -27,6 +28,11 @@ export const notificationSchedulerSchema = z.object({
 const languageId = z.number().int().positive();
 const token = z.string().max(BOT_LIMITS.token);
 
+const avatarUrl = z
+  .string()
+  .max(BOT_LIMITS.url)
+  .refine((text) => isSafeStoredUrl(text, { images: true }), UNSAFE_URL_MESSAGE);
+
 /** Field order is the order errors are reported in (the server answers with the first). */
 export const botFieldsSchema = z.object({
   name: z.string().max(BOT_LIMITS.name),
@@ -35,8 +41,8 @@ export const botFieldsSchema = z.object({
   allow_subpaths: z.boolean(),
   supported_languages: z.array(languageId),
   language: languageId,
-  avatar: z.string().max(BOT_LIMITS.url),
-  customAvatar: z.string().max(BOT_LIMITS.url).nullable(),
+  avatar: avatarUrl,
+  customAvatar: avatarUrl.nullable(),
   is_avatar: z.boolean(),
   auto_translate: z.boolean(),
   use_tts: z.boolean(),

@@ -1,6 +1,7 @@
 // The theme's zod schema: the server checks every saved or imported theme with it.
 import { z } from 'zod';
 import { checkFields, type CheckResult } from '../bot/checker';
+import { isSafeStoredUrl, UNSAFE_URL_MESSAGE } from '../rules/safe-url';
 import type { Theme, ThemePatch } from './types';
 
 /** #rgb, #rgba, #rrggbb or #rrggbbaa: what the colour pickers' hex inputs produce. */
@@ -8,7 +9,10 @@ export const HEX_COLOR = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 const color = z.string().regex(HEX_COLOR);
 const fontSize = z.number().int().min(8).max(72);
-const url = z.string().max(2048);
+const url = z
+  .string()
+  .max(2048)
+  .refine((text) => isSafeStoredUrl(text, { images: true }), UNSAFE_URL_MESSAGE);
 
 export const themeHeaderSchema = z.object({
   headerColor: color,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeStoredUrl, UNSAFE_URL_MESSAGE } from '../../rules/safe-url';
 
 // The basic (content) node's entry list (spec 2 §3 "Basic node").
 
@@ -9,7 +10,11 @@ export const CAROUSEL_ITEM_TYPES = ['file', 'url', 'list', 'file-variable'] as c
 export const carouselItemSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   type: z.enum(CAROUSEL_ITEM_TYPES),
-  url: z.string().optional(),
+  url: z
+    .string()
+    // A device item arrives with its browser-side blob: address, replaced by the upload's.
+    .refine((url) => /^blob:https?:/i.test(url) || isSafeStoredUrl(url, { images: true }), UNSAFE_URL_MESSAGE)
+    .optional(),
   name: z.string().optional(),
   targetListPath: z.string().optional(),
   targetListProperty: z.string().optional(),
@@ -20,16 +25,31 @@ export type CarouselItem = z.infer<typeof carouselItemSchema>;
 
 export const contentEntrySchema = z.looseObject({
   type: z.literal('content'),
-  content: z.looseObject({
-    type: z.enum(CONTENT_TYPES),
-    title: z.string(),
-    // Text per language; a carousel keeps its item list under en.
-    content: z.record(z.string(), z.union([z.string(), z.array(carouselItemSchema)])),
-  }),
+  content: z
+    .looseObject({
+      type: z.enum(CONTENT_TYPES),
+      title: z.string(),
+      // Text per language; a carousel keeps its item list under en.
+      content: z.record(z.string(), z.union([z.string(), z.array(carouselItemSchema)])),
+    })
+    .superRefine(refuseUnsafeMedia),
   reviewable: z.boolean().optional(),
   selectedImageOption: z.enum(['image-from-device', 'image-from-url']).optional(),
   validImageURL: z.boolean().optional(),
 });
+
+/** Image and video entries hold an address per language: never a script or a non-image data: URL. */
+function refuseUnsafeMedia(
+  content: { type: (typeof CONTENT_TYPES)[number]; content: Record<string, unknown> },
+  ctx: z.RefinementCtx,
+): void {
+  if (content.type === 'text' || content.type === 'image-carousel') return;
+  for (const [language, value] of Object.entries(content.content)) {
+    if (typeof value === 'string' && !isSafeStoredUrl(value, { images: content.type !== 'video-link' })) {
+      ctx.addIssue({ code: 'custom', path: ['content', language], message: UNSAFE_URL_MESSAGE });
+    }
+  }
+}
 
 export const variableEntrySchema = z.looseObject({
   type: z.literal('variable'),
