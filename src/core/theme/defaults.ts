@@ -15,7 +15,7 @@ export function defaultTheme(): Theme {
     body: {
       chatBackground: '#ffffff',
       chatFontSize: 16,
-      dateColor: '#6b7280',
+      dateColor: '#4b5563',
       botAvatar: '',
       customAvatar: null,
       rtl: false,
