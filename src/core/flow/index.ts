@@ -10,3 +10,4 @@ export * from './labels';
 export * from './diff';
 export * from './history';
 export * from './engine';
+export * from './field-icons';
