@@ -28,6 +28,8 @@ export interface Probe {
   graphic: boolean;
   /** Root first, the element itself last. */
   chain: Layer[];
+  /** An opacity of the text alone (a placeholder's), on top of its colour's alpha. */
+  fade?: number;
 }
 
 export interface Finding {
@@ -79,6 +81,20 @@ function probeDocument(): Probe[] {
       .join('');
     const field = element as HTMLInputElement;
     const isField = ['input', 'textarea', 'select'].includes(element.tagName.toLowerCase());
+    // A field's boundary is what shows where to type (1.4.11, 3:1): its border against what is
+    // behind the field, or its own background when it has no border.
+    const textLike =
+      isField && !['checkbox', 'radio', 'file', 'range', 'color', 'hidden'].includes(field.type);
+    if (textLike && element.parentElement) {
+      const bordered = parseFloat(style.borderBottomWidth) > 0 && style.borderBottomStyle !== 'none';
+      probes.push({
+        what: describe(element, `boundary of ${field.getAttribute('aria-label') ?? field.name ?? 'field'}`),
+        color: bordered ? style.borderBottomColor : style.backgroundColor,
+        ...base,
+        graphic: true,
+        chain: chainOf(element.parentElement),
+      });
+    }
     if (isField && field.type !== 'checkbox' && field.type !== 'radio' && field.type !== 'file') {
       const shown =
         element.tagName === 'SELECT'
@@ -93,10 +109,13 @@ function probeDocument(): Probe[] {
           chain: chainOf(element),
         });
       } else if (field.placeholder) {
+        // The placeholder's own opacity fades it further: fold it into its colour's alpha.
         const placeholder = getComputedStyle(element, '::placeholder');
+        const faded = Number(placeholder.opacity);
         probes.push({
           what: describe(element, `placeholder: ${field.placeholder}`),
           color: placeholder.color,
+          fade: faded,
           ...base,
           graphic: false,
           chain: chainOf(element),
@@ -163,8 +182,9 @@ const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
  * behind it, and each layer's opacity blending its whole subtree with what is behind the layer.
  */
 export function paint(probe: Probe): { text: Rgba; background: Rgba }[] | null {
-  const textColor = parseColor(probe.color);
-  if (!textColor) return null;
+  const parsed = parseColor(probe.color);
+  if (!parsed) return null;
+  const textColor = { ...parsed, a: parsed.a * (probe.fade ?? 1) };
   const images = probe.chain.map((layer) => imageColours(layer.image));
   if (images.some((colours) => colours === null)) return null;
   // One painting per gradient stop met on the way (the worst one decides).

@@ -114,6 +114,7 @@ describe('the default chat theme', () => {
     ['input text', t.input.inputTextColor, t.input.inputBackground, 4.5],
     ['icons on the input bar', t.input.inputIconsColor, t.input.inputBarBackground, 3],
     ['file picker label', t.input.inputIconsColor, t.input.inputBackground, 4.5],
+    ["the input's outline on the bar", t.input.inputBorderColor, t.input.inputBarBackground, 3],
   ];
 
   for (const [mode, theme] of [

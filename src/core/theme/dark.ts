@@ -14,7 +14,7 @@ export const DARK_SURFACES = {
   choiceBackground: '#0f172a',
   inputBackground: '#1e293b',
   inputTextColor: '#e2e8f0',
-  inputBorderColor: '#475569',
+  inputBorderColor: '#687484',
   inputBarBackground: '#111827',
 } as const;
 

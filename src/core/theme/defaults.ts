@@ -33,7 +33,7 @@ export function defaultTheme(): Theme {
       inputPlaceholderText: 'Type your chat here',
       inputTextColor: '#111827',
       inputBackground: '#ffffff',
-      inputBorderColor: '#d1d5db',
+      inputBorderColor: '#8d9094',
       inputBarBackground: '#f9fafb',
       inputIconsColor: DEFAULT_THEME_COLOR,
     },
