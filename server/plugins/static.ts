@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
+import favicon from '../routes/favicon.js';
 import chatPage from '../routes/widget/chat-page.js';
 
 /**
@@ -21,8 +22,10 @@ export default fp(async (app, opts: { config: Config }) => {
     await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !hasApp });
   }
 
-  // The standalone chat page (/chat), served with its frame-ancestors policy.
+  // The standalone chat page (/chat), served with its frame-ancestors policy, and the icon it and
+  // the app share.
   await app.register(chatPage, { config: opts.config });
+  await app.register(favicon);
 
   // Uploaded avatars (server/repos/uploads.ts): random names, types read from the content, and
   // nosniff so a browser never treats one as anything but the image it is.

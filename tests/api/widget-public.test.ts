@@ -52,6 +52,35 @@ describe('widget public routes', () => {
       allow_subpaths: true,
     });
     expect(JSON.stringify(body)).not.toContain('tg-token');
+    // No speech endpoint configured: the chat learns it here and never calls /api/tts or /api/stt.
+    expect(body.speech).toEqual({ tts: false, stt: false });
+  });
+
+  it('serves /favicon.ico for the chat page and the app, built or not', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/x-icon');
+    // An ICO directory: reserved 0, type 1 (icon), then at least one image.
+    const body = res.rawPayload;
+    expect([body.readUInt16LE(0), body.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+  });
+
+  it('says the server speaks when a speech endpoint is configured', async () => {
+    const speaking = await createTestApp({ llmBaseUrl: 'http://127.0.0.1:9/v1', llmApiKey: 'k' });
+    try {
+      const someone = await customer(speaking);
+      const spoken = await createBot(speaking, someone, { origins: ['https://shop.example.com'] });
+      const res = await speaking.app.inject({
+        method: 'GET',
+        url: `/api/widget/${spoken.id}`,
+        headers: { 'x-botflow-origin': 'https://shop.example.com/' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().speech).toEqual({ tts: true, stt: true });
+    } finally {
+      await speaking.close();
+    }
   });
 
   it('lets the loader name the page in the query and answers its site with CORS', async () => {

@@ -125,6 +125,20 @@ test('the emulator runs the published flow and Run flow restarts it', async ({ p
     await expect(launcher.locator('img')).toHaveAttribute('src', other.avatar);
     await screenshot(page, 'flow-emulator-avatar');
   });
+
+  await test.step("closed, it follows the theme's 'show avatar on close'", async () => {
+    const botId = Number(await page.evaluate(() => localStorage.getItem('activeBot')));
+    const saved = await page.request.put(`/api/theme/${botId}`, {
+      headers: { authorization: `Bearer ${await token(page)}` },
+      multipart: { theme: JSON.stringify({ header: { isAvatar: false } }) },
+    });
+    expect((await saved.json()).success).toBe(true);
+    await page.reload();
+    await waitForBoard(page);
+    const launcher = page.getByRole('button', { name: 'Open emulator' });
+    await expect(launcher).toBeVisible();
+    await expect(launcher.locator('img')).toHaveCount(0);
+  });
 });
 
 test('the board marks a node whose saved content is invalid', async ({ page }) => {

@@ -150,9 +150,15 @@ test('a wizard node: steps added, edited, reordered by buttons and by drag and d
     await addStep('What is your name?', async () => {
       await form.getByLabel('Saved as').fill('full name');
       await expect(form.getByLabel('Saved as')).toHaveValue('full_name');
+      // Spec 2 §3's icon catalogue, drawn as icons: pick the Name one.
+      await expect(form.getByRole('radio')).toHaveCount(40);
+      await form.getByTitle('Name', { exact: true }).click();
+      await expect(form.getByRole('radio', { name: 'Name', exact: true })).toBeChecked();
     });
     await addStep('Which size?', async () => {
       await form.getByLabel('Field type').selectOption('Options');
+      // An icon left at its default follows the field type.
+      await expect(form.getByRole('radio', { name: 'Options', exact: true })).toBeChecked();
       await expect(form.getByRole('button', { name: 'Add question' })).toBeDisabled();
       await form.getByLabel('Option 1 label').fill('Small');
       await form.getByLabel('Option 1 value').fill('s');
@@ -165,6 +171,8 @@ test('a wizard node: steps added, edited, reordered by buttons and by drag and d
       await form.getByLabel('Field type').selectOption('Boolean switch');
     });
     await expect(steps).toHaveText([/What is your name\?/, /Which size\?/, /Subscribe\?/]);
+    await expect(steps.nth(0).getByRole('img', { name: 'Name', exact: true })).toBeVisible();
+    await expect(steps.nth(2).getByRole('img', { name: 'Yes / no', exact: true })).toBeVisible();
   });
 
   await test.step('reorder by buttons, then by drag and drop', async () => {
@@ -199,6 +207,7 @@ test('a wizard node: steps added, edited, reordered by buttons and by drag and d
     ['options', 'Which size?'],
   ]);
   expect(node.wizard.fields[0].attr).toBe('full_name');
+  expect(node.wizard.fields.map((f) => f.fieldIcon)).toEqual(['name', 'boolean', 'options']);
   const reopened = await openEditor(page, 'Wizard 1', 'Edit node');
   await expect(reopened.getByRole('list', { name: 'Steps' }).locator(':scope > li')).toHaveCount(3);
 });

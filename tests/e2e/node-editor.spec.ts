@@ -30,7 +30,7 @@ test('a basic node with every kind of element, edited in place, published and re
   await test.step('the language dropdown lists the bot languages, the primary marked', async () => {
     const language = modal.getByRole('combobox', { name: 'Language' });
     await expect(language).toHaveValue('en');
-    await expect(language.getByRole('option')).toHaveText(['🇬🇧 English (primary)', '🇫🇷 French']);
+    await expect(language.getByRole('option')).toHaveText(['EN · English (primary)', 'FR · French']);
   });
 
   await test.step('text: Add stays disabled until title and text are there', async () => {

@@ -5,19 +5,33 @@ import {
   runsActiveBot,
 } from '../../src/features/flow/emulator/emulator-rules';
 
-describe('emulatorAvatar (closed panel: the bot avatar when the bot uses one)', () => {
-  it('shows no avatar when the bot does not use one, even with an image set', () => {
-    expect(emulatorAvatar({ is_avatar: false, avatar: '/a.png', customAvatar: '/c.png' })).toBeNull();
-    expect(emulatorAvatar(null)).toBeNull();
+const theme = (isAvatar: boolean, botAvatar = '', customAvatar: string | null = null) => ({
+  header: { isAvatar },
+  body: { botAvatar, customAvatar },
+});
+
+describe("emulatorAvatar (closed panel: the bot's avatar when its theme shows it on close)", () => {
+  it("follows the theme's isAvatar, whatever the bot's old is_avatar flag", () => {
+    const bot = { avatar: '/a.png', customAvatar: null };
+    expect(emulatorAvatar(bot, theme(true))).toBe('/a.png');
+    expect(emulatorAvatar(bot, theme(false))).toBeNull();
   });
 
-  it('prefers the uploaded avatar over the preset', () => {
-    expect(emulatorAvatar({ is_avatar: true, avatar: '/a.png', customAvatar: '/c.png' })).toBe('/c.png');
-    expect(emulatorAvatar({ is_avatar: true, avatar: '/a.png', customAvatar: null })).toBe('/a.png');
+  it('is the plain button until the theme and the bot are known', () => {
+    expect(emulatorAvatar({ avatar: '/a.png', customAvatar: null }, null)).toBeNull();
+    expect(emulatorAvatar(null, theme(true, '/t.png'))).toBeNull();
   });
 
-  it('falls back to the plain button when the bot uses an avatar but has no image', () => {
-    expect(emulatorAvatar({ is_avatar: true, avatar: '  ', customAvatar: null })).toBeNull();
+  it("prefers the theme's avatar (as the chat header does), then the upload, then the preset", () => {
+    const bot = { avatar: '/a.png', customAvatar: '/c.png' };
+    expect(emulatorAvatar(bot, theme(true, '/t.png', '/tc.png'))).toBe('/tc.png');
+    expect(emulatorAvatar(bot, theme(true, '/t.png'))).toBe('/t.png');
+    expect(emulatorAvatar(bot, theme(true))).toBe('/c.png');
+    expect(emulatorAvatar({ avatar: '/a.png', customAvatar: null }, theme(true))).toBe('/a.png');
+  });
+
+  it('is the plain button when the avatar is shown but there is no image', () => {
+    expect(emulatorAvatar({ avatar: '  ', customAvatar: null }, theme(true))).toBeNull();
   });
 });
 

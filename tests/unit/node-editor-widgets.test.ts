@@ -5,7 +5,8 @@ import { formatFileSize } from '../../src/features/node-editor/logic/file-size';
 import { flowVariables } from '../../src/features/node-editor/logic/flow-variables';
 import {
   hasLanguageDropdown,
-  languageFlag,
+  languageBadge,
+  languageOption,
   modalTitle,
 } from '../../src/features/node-editor/logic/modal-meta';
 
@@ -39,7 +40,9 @@ describe('the modal header (spec 2 §2)', () => {
     for (const type of ['api', 'device-permission', 'flow-template', 'dynamic']) {
       expect(hasLanguageDropdown(type as never)).toBe(false);
     }
-    expect(languageFlag('fr')).toBe('🇫🇷');
+    // Codes, not flag emoji (drawn as letter boxes on Linux).
+    expect(languageBadge('fr')).toBe('FR');
+    expect(languageOption('en', 'English')).toBe('EN · English');
   });
 });
 

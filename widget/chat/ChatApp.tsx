@@ -1,12 +1,18 @@
 // The chat app: the same component runs in the widget's iframe, on the standalone /chat page and
 // (with the editor's token, in edit mode or not) as the flow editor's emulator.
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { defaultTheme } from '../../src/core/theme/defaults';
+import { chatTitle, defaultTheme } from '../../src/core/theme/defaults';
 import type { Theme } from '../../src/core/theme/types';
 import type { ConversationMessage } from '../../src/core/widget/conversation';
 import { SPEAKER_KEY, THEME_MODE_KEY } from '../../src/core/widget/guest';
 import { REALTIME_AI_ENDED, type ChoiceButton } from '../../src/core/widget/replies';
-import { chatClient, type ChatAuth, type WidgetBot, type WidgetLanguage } from './chat-api';
+import {
+  chatClient,
+  type ChatAuth,
+  type ServerSpeech,
+  type WidgetBot,
+  type WidgetLanguage,
+} from './chat-api';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import type { HostBridge } from './host-bridge';
@@ -49,9 +55,13 @@ export interface ChatAppProps {
   ref?: Ref<ChatAppHandle>;
 }
 
+const NO_SPEECH: ServerSpeech = { tts: false, stt: false };
+
 interface Loaded {
   theme: Theme;
   bot: WidgetBot | null;
+  /** Server speech, learnt once: off unless the server says it works. */
+  speech: ServerSpeech;
   refused: string | null;
   /** The bot and template this was loaded for. */
   identity: string;
@@ -79,12 +89,22 @@ export function ChatApp(props: ChatAppProps) {
       .then((info) => {
         if (info.status === 403) {
           console.warn(`BotFlow: the chat of bot ${botId} is not available here: ${info.message}`);
-          return done({ theme: defaultTheme(), bot: null, refused: info.message ?? 'Not allowed' });
+          return done({
+            theme: defaultTheme(),
+            bot: null,
+            speech: NO_SPEECH,
+            refused: info.message ?? 'Not allowed',
+          });
         }
         // A theme that fails to load falls back to the default theme (spec 3 §7).
-        done({ theme: info.theme ?? defaultTheme(), bot: info.bot ?? null, refused: null });
+        done({
+          theme: info.theme ?? defaultTheme(),
+          bot: info.bot ?? null,
+          speech: info.speech ?? NO_SPEECH,
+          refused: null,
+        });
       })
-      .catch(() => done({ theme: defaultTheme(), bot: null, refused: null }));
+      .catch(() => done({ theme: defaultTheme(), bot: null, speech: NO_SPEECH, refused: null }));
     return () => {
       current = false;
     };
@@ -119,15 +139,19 @@ function Conversation(props: ConversationProps) {
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [listening, setListening] = useState(false);
   const chatRef = useRef<Chat | null>(null);
-  const speaker = useMemo(() => createSpeaker(client, () => chatRef.current?.guestId ?? null), [client]);
+  const speaker = useMemo(
+    () => createSpeaker(client, () => chatRef.current?.guestId ?? null, loaded.speech.tts),
+    [client, loaded.speech.tts],
+  );
   const microphone = useMemo(
-    () => createMicrophone(client, () => chatRef.current?.guestId ?? null),
-    [client],
+    () => createMicrophone(client, () => chatRef.current?.guestId ?? null, loaded.speech.stt),
+    [client, loaded.speech.stt],
   );
   const realtime = useRealtime({
     client,
     guestId: () => chatRef.current?.guestId ?? null,
     language: () => chatRef.current?.language?.code ?? 'en',
+    serverVoice: loaded.speech.tts,
     onEnded(end) {
       // Realtime AI could not run (not configured, no microphone): said in the conversation,
       // where it stays; either way the flow goes on.
@@ -213,7 +237,7 @@ function Conversation(props: ConversationProps) {
       lang={chat.language?.code}
     >
       <ChatHeader
-        title={theme.header.headerTitle || bot?.name || ''}
+        title={chatTitle(theme, bot?.name)}
         avatar={avatar}
         showAvatar={theme.header.isAvatar}
         customUI={Boolean(props.customUI)}

@@ -35,6 +35,13 @@ export interface WidgetInfo {
   message?: string;
   theme?: Theme & { use_ext_tts?: boolean; use_ext_stt?: boolean };
   bot?: WidgetBot;
+  /** Whether the server's /api/tts and /api/stt work (absent from an older server: they do not). */
+  speech?: ServerSpeech;
+}
+
+export interface ServerSpeech {
+  tts: boolean;
+  stt: boolean;
 }
 
 export interface ChatFields {

@@ -30,8 +30,12 @@ export interface Microphone {
   stop(): void;
 }
 
-export function createMicrophone(client: ChatClient, guestId: () => string | null): Microphone {
-  let serverStt = true;
+/** `serverStt`: whether the widget info says the server's /api/stt works (else it is never called). */
+export function createMicrophone(
+  client: ChatClient,
+  guestId: () => string | null,
+  serverStt: boolean,
+): Microphone {
   let recorder: MediaRecorder | null = null;
   let recognition: Recognition | null = null;
 

@@ -1,5 +1,5 @@
-// The bot's voice (spec 3 §4, §8, §9): the server's /api/tts when it is configured, otherwise —
-// or when it fails — the browser's own voices (en→en-US, fr→fr-CA, ar→ar-SA, rate 0.8, waiting at
+// The bot's voice (spec 3 §4, §8, §9): the server's /api/tts when the widget info says it works,
+// otherwise — or when it fails — the browser's own voices (en→en-US, fr→fr-CA, ar→ar-SA, rate 0.8, waiting at
 // most 1.5 s for the voice list to load). `[[written:spoken]]` pairs, emoji and HTML are handled
 // by speechText before anything is said.
 import { speechText } from '../../src/core/text/speech';
@@ -52,9 +52,15 @@ async function speakInBrowser(text: string, code: string): Promise<void> {
   });
 }
 
-export function createSpeaker(client: ChatClient, guestId: () => string | null): Speaker {
-  // After one "not configured" answer the server is not asked again during this visit.
-  let serverVoice = true;
+/**
+ * `serverVoice`: whether the server said (in the widget info) that its /api/tts works. When it
+ * does not, the server is never asked; when it does but then fails, it is not asked again.
+ */
+export function createSpeaker(
+  client: ChatClient,
+  guestId: () => string | null,
+  serverVoice: boolean,
+): Speaker {
   let audio: HTMLAudioElement | null = null;
   let chain: Promise<void> = Promise.resolve();
 
@@ -74,7 +80,7 @@ export function createSpeaker(client: ChatClient, guestId: () => string | null):
         }
         serverVoice = false;
       } catch (error) {
-        console.error('Speech output failed; using the browser voice.', error);
+        console.warn('Speech output failed; using the browser voice.', error);
         serverVoice = false;
       }
     }

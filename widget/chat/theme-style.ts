@@ -1,23 +1,11 @@
 // The bot's theme (spec 3 §3 Theme) as CSS custom properties on the chat's root; chat.css reads
-// them, and dark mode overrides the surfaces (backgrounds, bot bubbles, input) only.
+// them. Dark mode is the same theme with dark surfaces (src/core/theme/dark.ts).
 import type { CSSProperties } from 'react';
+import { darkTheme } from '../../src/core/theme/dark';
 import type { Theme } from '../../src/core/theme/types';
 
-/** Dark mode keeps the bot's brand colours (header, guest bubbles, choices) and darkens the surfaces. */
-const DARK_SURFACES = {
-  '--chat-bg': '#0f172a',
-  '--bot-bg': '#1e293b',
-  '--bot-color': '#e2e8f0',
-  '--date-color': '#94a3b8',
-  '--choice-bg': '#0f172a',
-  '--input-bg': '#1e293b',
-  '--input-color': '#e2e8f0',
-  '--input-border': '#334155',
-  '--bar-bg': '#111827',
-};
-
 export function themeStyle(theme: Theme, dark = false): CSSProperties {
-  const { header, body, user, bot, choice, input } = theme;
+  const { header, body, user, bot, choice, input } = dark ? darkTheme(theme) : theme;
   const style = {
     '--header-bg': header.headerBackground,
     '--header-color': header.headerColor,
@@ -39,7 +27,7 @@ export function themeStyle(theme: Theme, dark = false): CSSProperties {
     '--bar-bg': input.inputBarBackground,
     '--icons': input.inputIconsColor,
   };
-  return (dark ? { ...style, ...DARK_SURFACES } : style) as CSSProperties;
+  return style as CSSProperties;
 }
 
 /**

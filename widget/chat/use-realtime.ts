@@ -37,6 +37,8 @@ export interface RealtimeOptions {
   client: ChatClient;
   guestId: () => string | null;
   language: () => string;
+  /** Whether the server's /api/tts works (the widget info says so). */
+  serverVoice: boolean;
   /** The session is over: tell the flow (REALTIME_AI_ENDED), saying why when it could not run. */
   onEnded(end: RealtimeEnd): void;
 }
@@ -60,7 +62,7 @@ export function useRealtime(options: RealtimeOptions) {
     const { client } = live.current;
     const guestId = live.current.guestId();
     const recorder = createVoiceRecorder();
-    const speaker = createSpeaker(client, () => guestId);
+    const speaker = createSpeaker(client, () => guestId, live.current.serverVoice);
     const missing = { kind: 'failed', message: 'The chat has no guest yet.' } as const;
     const conversation = new RealtimeConversation<Blob>(
       {

@@ -1,10 +1,11 @@
-// GET /api/widget/:botId: the public read of a bot's widget (its theme, name, avatar, languages
-// and voice settings). No sign-in: guests on the bot's registered sites call it, the loader from
+// GET /api/widget/:botId: the public read of a bot's widget (its theme, name, avatar, languages,
+// voice settings and whether the server speaks). No sign-in: guests on the bot's registered sites call it, the loader from
 // the host page itself (cross-site, hence the CORS answer) and the chat app from its iframe.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findTheme } from '../../repos/themes.js';
+import { chatServiceOf } from '../../runtime/registry.js';
 import { fail, presentTheme } from '../bots/present.js';
 import { idField } from '../bots/form-fields.js';
 import { checkWidgetPage } from './page-check.js';
@@ -33,10 +34,15 @@ const widgetRoute: FastifyPluginAsync = async (fastify) => {
       const check = await checkWidgetPage(app, request, bot, request.query.page);
       if (!check.ok) return fail(reply, check.status, check.message);
       const theme = await findTheme(app.db, bot.id);
+      const speaks = chatServiceOf(app).ports.speech.configured;
       return {
         success: true,
         theme: presentTheme(theme, bot, app.config.publicUrl),
         bot: await presentWidgetBot(app.db, bot, app.config.publicUrl),
+        // Which server speech routes work, said once here: the chat uses the browser's voices and
+        // recognition otherwise, and never calls /api/tts or /api/stt just to be told 503 (a
+        // console error in the guest's browser for every reply).
+        speech: { tts: speaks, stt: speaks },
       };
     },
   );

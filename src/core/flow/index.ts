@@ -11,3 +11,4 @@ export * from './diff';
 export * from './history';
 export * from './engine';
 export * from './placement';
+export * from './field-icons';

@@ -1,6 +1,7 @@
 import type { Theme, ThemePatch } from './types';
 
 export const DEFAULT_THEME_COLOR = '#6d28d9';
+export const DEFAULT_CHAT_TITLE = 'BotFlow';
 
 /** A new bot's theme (spec 3 §3): purple header, title 'BotFlow' at 18, chat text at 16. */
 export function defaultTheme(): Theme {
@@ -8,14 +9,14 @@ export function defaultTheme(): Theme {
     header: {
       headerColor: '#ffffff',
       headerBackground: DEFAULT_THEME_COLOR,
-      headerTitle: 'BotFlow',
+      headerTitle: DEFAULT_CHAT_TITLE,
       headerTitleFontSize: 18,
       isAvatar: true,
     },
     body: {
       chatBackground: '#ffffff',
       chatFontSize: 16,
-      dateColor: '#6b7280',
+      dateColor: '#4b5563',
       botAvatar: '',
       customAvatar: null,
       rtl: false,
@@ -32,7 +33,7 @@ export function defaultTheme(): Theme {
       inputPlaceholderText: 'Type your chat here',
       inputTextColor: '#111827',
       inputBackground: '#ffffff',
-      inputBorderColor: '#d1d5db',
+      inputBorderColor: '#8d9094',
       inputBarBackground: '#f9fafb',
       inputIconsColor: DEFAULT_THEME_COLOR,
     },
@@ -49,4 +50,12 @@ export function mergeTheme(base: Theme, patch: ThemePatch): Theme {
     choice: { ...base.choice, ...patch.choice },
     input: { ...base.input, ...patch.input },
   };
+}
+
+/**
+ * The chat header's title: the theme's (a new bot's theme says 'BotFlow'), or the bot's name when
+ * the theme's title was cleared, or 'BotFlow' when the bot has no name either.
+ */
+export function chatTitle(theme: Theme, botName?: string | null): string {
+  return theme.header.headerTitle.trim() || botName?.trim() || DEFAULT_CHAT_TITLE;
 }

@@ -1,3 +1,5 @@
 export * from './types';
 export * from './defaults';
 export * from './schema';
+export * from './contrast';
+export * from './dark';

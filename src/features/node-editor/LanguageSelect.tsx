@@ -1,6 +1,6 @@
 import type { BotLanguage } from '../../core/bot/types';
 import { languageLabel } from '../bots/language-label';
-import { languageFlag } from './logic/modal-meta';
+import { languageOption } from './logic/modal-meta';
 
 /** The header's language dropdown: the bot's supported languages, the primary one marked. */
 export function LanguageSelect({
@@ -23,7 +23,7 @@ export function LanguageSelect({
     >
       {languages.map((language) => (
         <option key={language.code} value={language.code}>
-          {`${languageFlag(language.code)} ${languageLabel(language.name)}${language.code === primary ? ' (primary)' : ''}`}
+          {`${languageOption(language.code, languageLabel(language.name))}${language.code === primary ? ' (primary)' : ''}`}
         </option>
       ))}
     </select>

@@ -9,18 +9,20 @@ import { useFlow } from '../store/flow-context';
 import { selectFlowName } from '../store/flow-store';
 import { emulatorAvatar, emulatorTemplate, runsActiveBot } from './emulator-rules';
 import { LazyChatApp } from './LazyChatApp';
+import { useBotTheme } from './use-bot-theme';
 import './emulator.css';
 
 /**
  * The emulator beside the board (spec 3 §2): the chat app running the active bot's published flow
  * (or the template on the board) with the author's token. Closed, it is a launcher: the bot's
- * avatar when the bot uses one, else a plain button. "Run flow" opens it and starts a new run; a
+ * avatar when its theme shows the avatar on close (isAvatar) and it has one, else a plain button. "Run flow" opens it and starts a new run; a
  * change of bot or template starts over (the chat app forgets its guest on either).
  */
 export function EmulatorPanel() {
   const bot = useActiveBot();
   const activeBotId = useBotsStore((s) => s.activeBotId);
   const template = emulatorTemplate(useFlow(selectFlowName));
+  const theme = useBotTheme(activeBotId, bot?.updated_at);
   const [open, setOpen] = useState(false);
   const chat = useRef<ChatAppHandle | null>(null);
   const token = getAccessToken();
@@ -44,7 +46,7 @@ export function EmulatorPanel() {
   if (activeBotId === null || !auth) return null;
 
   if (!open) {
-    const avatar = emulatorAvatar(bot);
+    const avatar = emulatorAvatar(bot, theme);
     return (
       <div className="flow-emulator-launcher">
         {avatar ? (

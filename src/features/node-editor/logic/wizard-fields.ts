@@ -22,20 +22,6 @@ export const FIELD_TYPE_LABELS: Record<WizardFieldType, string> = {
   datetime: 'Date and time',
 };
 
-/** A few icons from the field-type catalogue (spec 2 §3), shown beside a step. */
-export const FIELD_ICONS = [
-  'text',
-  'user',
-  'name',
-  'email',
-  'phone',
-  'address',
-  'date',
-  'number',
-  'list',
-  'boolean',
-];
-
 let fieldCounter = 0;
 
 export function newFieldId(): string {

@@ -1,7 +1,7 @@
 import type { LanguageChangerNode } from '../../../core/flow';
 import { languageLabel } from '../../bots/language-label';
 import { useNodeEditor, type NodeEditorProps } from '../editor-context';
-import { languageFlag } from '../logic/modal-meta';
+import { languageOption } from '../logic/modal-meta';
 import { NodeNameField, SelectField } from '../widgets/fields';
 import { Toggle } from '../widgets/Toggle';
 
@@ -18,7 +18,7 @@ export function LanguageChangerEditor({ node, edit }: NodeEditorProps<LanguageCh
         placeholder="Choose a language"
         options={languages.map((l) => ({
           value: l.id,
-          label: `${languageFlag(l.code)} ${languageLabel(l.name)}`,
+          label: languageOption(l.code, languageLabel(l.name)),
         }))}
         error={errorAt('language')}
         onChange={(language) => edit((d) => void (d.language = language))}

@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import { WIZARD_FIELD_TYPES } from '../../../core/flow';
+import { defaultFieldIcon, fieldIconOf, WIZARD_FIELD_TYPES } from '../../../core/flow';
 import { validateWizardField } from '../../../core/validation';
 import { Button } from '../../../ui';
 import { useNodeEditor } from '../editor-context';
-import { FIELD_ICONS, FIELD_TYPE_LABELS, withFieldType, type WizardField } from '../logic/wizard-fields';
+import { FIELD_TYPE_LABELS, withFieldType, type WizardField } from '../logic/wizard-fields';
+import { FieldIconPicker } from '../widgets/FieldIconPicker';
 import { LangTextField, SelectField, VariableNameField } from '../widgets/fields';
 import { Toggle } from '../widgets/Toggle';
 import { StepOptions } from './StepOptions';
 
 const TYPE_OPTIONS = WIZARD_FIELD_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
-const ICON_OPTIONS = FIELD_ICONS.map((icon) => ({
-  value: icon,
-  label: icon.charAt(0).toUpperCase() + icon.slice(1),
-}));
 
 interface StepFormProps {
   initial: WizardField;
@@ -53,23 +50,27 @@ export function StepForm({ initial, submitLabel, onSubmit, onCancel }: StepFormP
           options={TYPE_OPTIONS}
           error={errorAt('type')}
           onChange={(type) => {
-            setField((current) => withFieldType(current, type, language));
+            setField((current) => {
+              const next = withFieldType(current, type, language);
+              // An icon still at the old type's default follows the new type; a chosen one stays.
+              const followsType =
+                fieldIconOf(current.fieldIcon, current.type) === defaultFieldIcon(current.type);
+              return followsType ? { ...next, fieldIcon: defaultFieldIcon(type) } : next;
+            });
             setTouched(true);
           }}
         />
         <VariableNameField label="Saved as" value={field.attr} onChange={(attr) => update({ attr })} />
-        <SelectField
-          label="Field icon"
-          value={field.fieldIcon ?? ''}
-          options={ICON_OPTIONS}
-          onChange={(fieldIcon) => update({ fieldIcon })}
-        />
         <Toggle
           label="Required"
           checked={field.required ?? false}
           onChange={(required) => update({ required })}
         />
       </div>
+      <FieldIconPicker
+        value={fieldIconOf(field.fieldIcon, field.type)}
+        onChange={(fieldIcon) => update({ fieldIcon })}
+      />
       {field.type === 'options' && (
         <StepOptions
           options={field.options ?? []}

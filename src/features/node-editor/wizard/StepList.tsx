@@ -1,7 +1,9 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
+import { fieldIconOf } from '../../../core/flow';
 import { useNodeEditor } from '../editor-context';
 import { FIELD_TYPE_LABELS, type WizardField } from '../logic/wizard-fields';
 import { EditorIcon } from '../widgets/icons';
+import { VariableIcon } from '../widgets/VariableIcon';
 import { ItemActions } from '../widgets/ItemActions';
 
 interface StepListProps {
@@ -74,6 +76,7 @@ export function StepList({ fields, editing, onEdit, onMove, onDrop, onDelete, re
                 <EditorIcon name="grip" />
               </span>
               <span className="ne-index">{i + 1}</span>
+              <VariableIcon kind={fieldIconOf(field.fieldIcon, field.type)} labelled />
               <span className="ne-grow ne-ellipsis">{question}</span>
               <span className="ne-chip">{FIELD_TYPE_LABELS[field.type] ?? field.type}</span>
               {field.attr && <code className="ne-muted">{field.attr}</code>}
