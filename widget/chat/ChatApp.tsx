@@ -135,7 +135,7 @@ function Conversation(props: ConversationProps) {
       void chatRef.current?.send(REALTIME_AI_ENDED, { silent: true });
     },
   });
-  const { steer, endCall } = useSteering(chatRef, bridge, realtime.start);
+  const { steer, endCall } = useSteering(chatRef, client, bridge, realtime.start);
   const live = useRef({ speakerOn });
   live.current.speakerOn = speakerOn && Boolean(bot?.use_tts);
 

@@ -6,6 +6,7 @@ import * as m004 from './004_flows.js';
 import * as m005 from './005_chat.js';
 import * as m006 from './006_content.js';
 import * as m007 from './007_conversation_turns.js';
+import * as m008 from './008_provider_access_token.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '005_chat': m005,
   '006_content': m006,
   '007_conversation_turns': m007,
+  '008_provider_access_token': m008,
 };
 
 export const migrationProvider: MigrationProvider = {
