@@ -12,6 +12,7 @@ import { Composer } from './Composer';
 import type { HostBridge } from './host-bridge';
 import { MessageList } from './MessageList';
 import { createMicrophone } from './microphone';
+import { serverSpeech, type SpeechSwitches } from './server-speech';
 import { createSpeaker } from './speech';
 import { safeStorage } from './storage';
 import { generatedAvatar } from './generated-avatar';
@@ -50,7 +51,8 @@ export interface ChatAppProps {
 }
 
 interface Loaded {
-  theme: Theme;
+  /** With the bot's speech switches (server-speech.ts). */
+  theme: Theme & SpeechSwitches;
   bot: WidgetBot | null;
   refused: string | null;
   /** The bot and template this was loaded for. */
@@ -119,10 +121,14 @@ function Conversation(props: ConversationProps) {
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [listening, setListening] = useState(false);
   const chatRef = useRef<Chat | null>(null);
-  const speaker = useMemo(() => createSpeaker(client, () => chatRef.current?.guestId ?? null), [client]);
+  const { voice: serverVoice, recognition: serverRecognition } = serverSpeech(theme);
+  const speaker = useMemo(
+    () => createSpeaker(client, () => chatRef.current?.guestId ?? null, serverVoice),
+    [client, serverVoice],
+  );
   const microphone = useMemo(
-    () => createMicrophone(client, () => chatRef.current?.guestId ?? null),
-    [client],
+    () => createMicrophone(client, () => chatRef.current?.guestId ?? null, serverRecognition),
+    [client, serverRecognition],
   );
   const realtime = useRealtime({
     client,

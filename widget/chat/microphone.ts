@@ -30,8 +30,13 @@ export interface Microphone {
   stop(): void;
 }
 
-export function createMicrophone(client: ChatClient, guestId: () => string | null): Microphone {
-  let serverStt = true;
+/** `server`: recordings go to /api/stt (server-speech.ts decides); else the browser's recognition only. */
+export function createMicrophone(
+  client: ChatClient,
+  guestId: () => string | null,
+  server = true,
+): Microphone {
+  let serverStt = server;
   let recorder: MediaRecorder | null = null;
   let recognition: Recognition | null = null;
 

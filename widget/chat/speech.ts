@@ -52,9 +52,10 @@ async function speakInBrowser(text: string, code: string): Promise<void> {
   });
 }
 
-export function createSpeaker(client: ChatClient, guestId: () => string | null): Speaker {
+/** `server`: the bot's voice comes from /api/tts (server-speech.ts decides); else the browser's only. */
+export function createSpeaker(client: ChatClient, guestId: () => string | null, server = true): Speaker {
   // After one "not configured" answer the server is not asked again during this visit.
-  let serverVoice = true;
+  let serverVoice = server;
   let audio: HTMLAudioElement | null = null;
   let chain: Promise<void> = Promise.resolve();
 
