@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, E2E_DATA_DIR, E2E_OUTPUT_DIR, E2E_PORT as PORT } from './tests/e2e/env';
-import { HOST_PAGE_PORT, LLM_API_KEY, LLM_BASE_URL } from './tests/e2e/host-page/env';
+import {
+  CALL_PROVIDER_ENDPOINT,
+  CALL_PROVIDER_TOKEN,
+  HOST_PAGE_PORT,
+  LLM_API_KEY,
+  LLM_BASE_URL,
+} from './tests/e2e/host-page/env';
 
 // End-to-end tests drive the real server (built app, real SQLite, .eml outbox) in the system's
 // Chromium; no browser is ever downloaded. `npm run test:e2e` builds the app first.
@@ -39,6 +45,9 @@ export default defineConfig({
         // The host page server stands in for an OpenAI-compatible endpoint (realtime AI, speech).
         LLM_BASE_URL,
         LLM_API_KEY,
+        // The built-in call provider: the fake provider behind the host page server.
+        CALL_PROVIDER_ENDPOINT,
+        CALL_PROVIDER_TOKEN,
       },
     },
     {

@@ -55,7 +55,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(dbPlugin, { config });
   await app.register(jobsPlugin);
-  await seedProviders(app.db, config.providersFile);
+  await seedProviders(app.db, config);
   await app.register(mailPlugin, { config });
   await app.register(authPlugin);
   await app.register(routes, { prefix: '/api' });

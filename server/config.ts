@@ -14,6 +14,12 @@ export interface Config {
   smtpUrl: string;
   mailFrom: string;
   providersFile: string;
+  /**
+   * The built-in call provider's API (spec 3 §7 "Call provider backend") and its bearer token.
+   * Without an endpoint every call node ends with the "configuration issue" message.
+   */
+  callProviderEndpoint: string;
+  callProviderToken: string;
   llmBaseUrl: string;
   llmApiKey: string;
   llmModel: string;
@@ -43,6 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL ?? '',
     mailFrom: env.MAIL_FROM ?? 'BotFlow <no-reply@botflow.local>',
     providersFile: env.PROVIDERS_FILE ?? '',
+    callProviderEndpoint: (env.CALL_PROVIDER_ENDPOINT ?? '').replace(/\/+$/, ''),
+    callProviderToken: env.CALL_PROVIDER_TOKEN ?? '',
     llmBaseUrl: env.LLM_BASE_URL ?? '',
     llmApiKey: env.LLM_API_KEY ?? '',
     llmModel: env.LLM_MODEL ?? 'gpt-4o-mini',

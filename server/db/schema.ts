@@ -12,6 +12,8 @@ export interface ProviderTable {
   account_id: string | null;
   endpoint: string | null;
   profile_id: string | null;
+  /** The provider's bearer token (migration 008); never sent to a browser. */
+  access_token: string | null;
 }
 
 export interface LanguageTable {

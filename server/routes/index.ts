@@ -6,6 +6,7 @@ import flow from './flow/index.js';
 import widget from './widget/index.js';
 import chat from './chat/index.js';
 import realtime from './realtime/index.js';
+import callProvider from './call-provider/index.js';
 import content from './content/index.js';
 import linkPreview from './linkpreview/index.js';
 
@@ -18,6 +19,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(widget);
   await app.register(chat);
   await app.register(realtime);
+  await app.register(callProvider);
   await app.register(content);
   await app.register(linkPreview);
 };

@@ -12,6 +12,11 @@ export interface LlmConfig {
 
 /** The audio models every OpenAI-compatible server names this way. */
 export const TTS_MODEL = 'tts-1';
+/**
+ * The voice for the bot's tts_gender (spec 1: male / female), among the voices every
+ * OpenAI-compatible /v1/audio/speech offers: nova (female) and onyx (male).
+ */
+export const TTS_VOICES = { female: 'nova', male: 'onyx' } as const;
 export const STT_MODEL = 'whisper-1';
 const TIMEOUT_MS = 60_000;
 
@@ -63,7 +68,7 @@ export function createLlm(config: LlmConfig): LlmPort & SpeechPort {
       const body = {
         model: TTS_MODEL,
         input: text,
-        voice: voice === 'male' ? 'onyx' : 'nova',
+        voice: TTS_VOICES[voice],
         response_format: 'wav',
       };
       const response = await post('/audio/speech', JSON.stringify(body), {

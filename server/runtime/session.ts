@@ -22,7 +22,11 @@ export type WaitState =
     }
   | { kind: 'ai-query' }
   | { kind: 'realtime-ai' }
-  | { kind: 'call' }
+  /**
+   * A call node: the widget places the call through the call-provider relay, which reaches only
+   * this provider and only while the guest waits here (null: the node named no provider).
+   */
+  | { kind: 'call'; providerId?: string | null }
   | { kind: 'device-permission' };
 
 /** A node the guest is waiting at, in a flow named by its name (main or a template). */

@@ -1,31 +1,17 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_PROVIDER_ID } from '../../src/core/constants';
+import type { FakeCall, FakeCallRequest } from '../fixtures/fake-call-provider';
 import { signUpAndConfirm } from './helpers';
-import { E2E_DATA_DIR } from './env';
-import { PRODUCT, REGISTERED_SITE } from './host-page/env';
+import { CALL_PROVIDER_ENDPOINT, CALL_PROVIDER_TOKEN, PRODUCT, REGISTERED_SITE } from './host-page/env';
 import { createShopBot, hostPage, publishFlow } from './host-page/widget-flow';
 
-// Spec 3 §4 "Call" and "Geolocation" in the embedded widget: a call against the host site's fake
-// call provider (it speaks the spec's call API: schedule, poll, promote, stop), the same flow
-// outside the widget, and the location asked through the host page.
+// Spec 3 §4 "Call" and "Geolocation" in the embedded widget: a call with the built-in call
+// provider, configured as an operator does (CALL_PROVIDER_ENDPOINT and CALL_PROVIDER_TOKEN, see
+// playwright.config.ts) and pointing at tests/fixtures/fake-call-provider.ts behind the host
+// page server; the same flow outside the widget; and the location asked through the host page.
 
-const PROVIDER_ID = 'e2e-widget-calls';
+const PROVIDER_ID = DEFAULT_PROVIDER_ID;
 let botId = 0;
-
-/**
- * The operator's call provider, with its endpoint on the host site's fake. Providers come from
- * PROVIDERS_FILE at start-up; this one is added to the running server's database the same way.
- */
-function addProvider() {
-  const db = new SQLite(path.join(E2E_DATA_DIR, 'botflow.sqlite'));
-  db.prepare(
-    `INSERT INTO providers (mre_call_provider_id, name, description, config, icon_url, account_id, endpoint, profile_id)
-     VALUES (?, 'Widget test calls', '', '{}', NULL, NULL, ?, 'profile-1')
-     ON CONFLICT (mre_call_provider_id) DO UPDATE SET endpoint = excluded.endpoint`,
-  ).run(PROVIDER_ID, `${REGISTERED_SITE}/provider`);
-  db.close();
-}
 
 const text = (en: string) => ({ type: 'content', content: { type: 'text', title: 'Text', content: { en } } });
 
@@ -39,7 +25,6 @@ test.beforeAll(async ({ browser }) => {
     origins: `${REGISTERED_SITE},${PRODUCT}`,
     use_tts: 'false',
   });
-  addProvider();
   await publishFlow(page.request, token, botId, [
     {
       id: 'intro',
@@ -124,6 +109,12 @@ async function locationBot(browser: import('@playwright/test').Browser): Promise
 const launcher = (page: Page) => page.getByRole('button', { name: 'Chat with Call desk' });
 
 test('inside the widget a call is scheduled, handed to the host page and stopped', async ({ page }) => {
+  // What the browser sends and receives, to show the provider's token never reaches it.
+  const browserSaw: Promise<string>[] = [];
+  page.on('request', (r) =>
+    browserSaw.push(r.allHeaders().then((h) => r.url() + JSON.stringify(h) + (r.postData() ?? ''))),
+  );
+  page.on('response', (r) => browserSaw.push(r.text().catch(() => '')));
   await page.goto(hostPage(REGISTERED_SITE, botId, { name: 'Call desk' }));
   await expect(launcher(page)).toBeVisible();
   const handedOver = page.evaluate(
@@ -150,19 +141,32 @@ test('inside the widget a call is scheduled, handed to the host page and stopped
   await expect(frame.getByText('Thanks for calling!')).toBeVisible();
   await expect(frame.getByRole('textbox', { name: 'Message' })).toBeVisible();
 
-  const calls = await (await page.request.get(`${REGISTERED_SITE}/provider-log`)).json();
+  const log = (await (await page.request.get(`${REGISTERED_SITE}/provider-log`)).json()) as {
+    requests: FakeCallRequest[];
+    calls: FakeCall[];
+  };
+  // Every request reached the provider with its bearer token (added by the server's relay: the
+  // browser never holds it), and the schedule named it as access_token (spec 3 §7).
+  expect(log.requests.length).toBeGreaterThanOrEqual(4);
+  for (const request of log.requests) expect(request.authorization).toBe(`Bearer ${CALL_PROVIDER_TOKEN}`);
+  const calls = log.calls;
   expect(calls).toHaveLength(1);
   expect(calls[0]).toMatchObject({
     id: 'call-1',
     stopped: true,
     promoted: [{ role_id: 2, account_profile_id: 'agent-7' }],
     scheduled: {
+      provider: PROVIDER_ID,
+      access_token: CALL_PROVIDER_TOKEN,
       subject: 'Help with an order',
       description: 'From the widget test',
-      endpoint: `${REGISTERED_SITE}/provider`,
+      endpoint: CALL_PROVIDER_ENDPOINT,
     },
   });
   expect(calls[0].polls).toBeGreaterThanOrEqual(2);
+  const seen = await Promise.all(browserSaw);
+  expect(seen.some((text) => text.includes('call-provider'))).toBe(true);
+  expect(seen.filter((text) => text.includes(CALL_PROVIDER_TOKEN))).toEqual([]);
 });
 
 test('outside the widget the guest is told calls work only inside it, and the flow goes on', async ({

@@ -18,6 +18,7 @@ import { Composer } from './Composer';
 import type { HostBridge } from './host-bridge';
 import { MessageList } from './MessageList';
 import { createMicrophone } from './microphone';
+import { serverSpeech, type SpeechSwitches } from './server-speech';
 import { createSpeaker } from './speech';
 import { safeStorage } from './storage';
 import { generatedAvatar } from './generated-avatar';
@@ -58,7 +59,8 @@ export interface ChatAppProps {
 const NO_SPEECH: ServerSpeech = { tts: false, stt: false };
 
 interface Loaded {
-  theme: Theme;
+  /** With the bot's speech switches (server-speech.ts). */
+  theme: Theme & SpeechSwitches;
   bot: WidgetBot | null;
   /** Server speech, learnt once: off unless the server says it works. */
   speech: ServerSpeech;
@@ -139,13 +141,17 @@ function Conversation(props: ConversationProps) {
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [listening, setListening] = useState(false);
   const chatRef = useRef<Chat | null>(null);
+  // Server speech only when the bot asks for it and the server can give it.
+  const switches = serverSpeech(theme);
+  const serverVoice = switches.voice && loaded.speech.tts;
+  const serverRecognition = switches.recognition && loaded.speech.stt;
   const speaker = useMemo(
-    () => createSpeaker(client, () => chatRef.current?.guestId ?? null, loaded.speech.tts),
-    [client, loaded.speech.tts],
+    () => createSpeaker(client, () => chatRef.current?.guestId ?? null, serverVoice),
+    [client, serverVoice],
   );
   const microphone = useMemo(
-    () => createMicrophone(client, () => chatRef.current?.guestId ?? null, loaded.speech.stt),
-    [client, loaded.speech.stt],
+    () => createMicrophone(client, () => chatRef.current?.guestId ?? null, serverRecognition),
+    [client, serverRecognition],
   );
   const realtime = useRealtime({
     client,
@@ -159,7 +165,7 @@ function Conversation(props: ConversationProps) {
       void chatRef.current?.send(REALTIME_AI_ENDED, { silent: true });
     },
   });
-  const { steer, endCall } = useSteering(chatRef, bridge, realtime.start);
+  const { steer, endCall } = useSteering(chatRef, client, bridge, realtime.start);
   const live = useRef({ speakerOn });
   live.current.speakerOn = speakerOn && Boolean(bot?.use_tts);
 

@@ -1,5 +1,6 @@
-// A call with a human agent, inside the embedded widget: the provider's call API at the call
-// node's provider endpoint (src/core/widget/call.ts has the sequence). Once the call is ready the
+// A call with a human agent, inside the embedded widget: the provider's call API (src/core/
+// widget/call.ts has the sequence), reached through the server's relay, which adds the provider's
+// bearer token and the schedule's access_token (the chat never sees them). Once the call is ready the
 // host page gets runAgentInstantCall with the join details; the call ends when the guest presses
 // End call or the host page sends `call` with { action: 'end' }.
 import { CallProblem, prepareCall, type CallProviderPort } from '../../src/core/widget/call';
@@ -11,8 +12,9 @@ export interface CallHandle {
   end(): void;
 }
 
-function providerPort(endpoint: string, providerId: string): CallProviderPort {
-  const base = endpoint.replace(/\/+$/, '');
+/** The provider's call API through the relay at `relay` (ChatClient.callRelay). */
+function providerPort(relay: string, providerId: string): CallProviderPort {
+  const base = relay.replace(/\/+$/, '');
   const json = async (path: string, init?: RequestInit) => {
     const response = await fetch(`${base}${path}`, {
       ...init,
@@ -41,12 +43,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export function startCall(
   reply: ReplyOf<'call'>,
+  relay: string,
   bridge: HostBridge,
   events: { onProblem(text: string): void; onEnded(): void },
 ): CallHandle {
   const controller = new AbortController();
   const provider = reply.provider;
-  const port = provider?.endpoint ? providerPort(provider.endpoint, provider.id) : null;
+  const port = provider?.endpoint ? providerPort(relay, provider.id) : null;
   let callId: string | null = null;
   let ended = false;
 

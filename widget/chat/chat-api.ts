@@ -84,6 +84,11 @@ export interface ChatClient {
   /** Speech calls name the guest (or carry the editor's token): the server pays for them. */
   tts(text: string, lang: string, guestId: string | null): Promise<string | null>;
   stt(recording: Blob, lang: string, guestId: string | null): Promise<string | null>;
+  /**
+   * Where the guest's call requests go (server/routes/call-provider): the server passes them on
+   * to the call node's provider with the provider's token, which the chat never holds.
+   */
+  callRelay(guestId: string): string;
   /** Realtime AI (server/routes/realtime): the AI's opening words, then one answer per turn. */
   realtimeStart(guestId: string): Promise<RealtimeAnswer>;
   realtimeTurn(guestId: string, text: string): Promise<RealtimeAnswer>;
@@ -200,6 +205,8 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
       });
       return status === 200 && body?.success && typeof body.transcript === 'string' ? body.transcript : null;
     },
+
+    callRelay: (guestId) => `${base}/api/call-provider/${encodeURIComponent(guestId)}`,
 
     realtimeStart: (guestId) =>
       realtimeAnswer(call(`/api/realtime/${encodeURIComponent(guestId)}/start`, { method: 'POST' })),

@@ -30,12 +30,16 @@ export interface Microphone {
   stop(): void;
 }
 
-/** `serverStt`: whether the widget info says the server's /api/stt works (else it is never called). */
+/**
+ * `server`: recordings go to /api/stt — the bot's switch is on (server-speech.ts) and the widget
+ * info says the server's recognition works; else only the browser's recognition is used.
+ */
 export function createMicrophone(
   client: ChatClient,
   guestId: () => string | null,
-  serverStt: boolean,
+  server = true,
 ): Microphone {
+  let serverStt = server;
   let recorder: MediaRecorder | null = null;
   let recognition: Recognition | null = null;
 

@@ -53,14 +53,12 @@ async function speakInBrowser(text: string, code: string): Promise<void> {
 }
 
 /**
- * `serverVoice`: whether the server said (in the widget info) that its /api/tts works. When it
- * does not, the server is never asked; when it does but then fails, it is not asked again.
+ * `server`: the bot's voice comes from /api/tts — the bot's switch is on (server-speech.ts) and the
+ * widget info says the server's speech works; else the server is never asked, the browser speaks.
  */
-export function createSpeaker(
-  client: ChatClient,
-  guestId: () => string | null,
-  serverVoice: boolean,
-): Speaker {
+export function createSpeaker(client: ChatClient, guestId: () => string | null, server = true): Speaker {
+  // After one "not configured" answer the server is not asked again during this visit.
+  let serverVoice = server;
   let audio: HTMLAudioElement | null = null;
   let chain: Promise<void> = Promise.resolve();
 

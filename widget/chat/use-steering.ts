@@ -6,6 +6,7 @@ import { WIDGET_TEXTS } from '../../src/core/widget/constants';
 import type { SteeringReply } from '../../src/core/widget/reply-queue';
 import { CALL_ENDED, REALTIME_AI_ENDED, UNKNOWN_LOCATION, type ReplyOf } from '../../src/core/widget/replies';
 import { startCall, type CallHandle } from './call-session';
+import type { ChatClient } from './chat-api';
 import type { HostBridge } from './host-bridge';
 import type { Chat } from './use-chat';
 
@@ -37,6 +38,7 @@ function locate(bridge: HostBridge | null): Promise<string> {
 
 export function useSteering(
   chatRef: { current: Chat | null },
+  client: ChatClient,
   bridge: HostBridge | null,
   startRealtime: (reply: ReplyOf<'realtime-ai'>) => void,
 ) {
@@ -51,8 +53,13 @@ export function useSteering(
         say(WIDGET_TEXTS.callOutsideWidget);
         return void answer(CALL_ENDED);
       }
+      const guestId = chatRef.current?.guestId;
+      if (!guestId) {
+        say(WIDGET_TEXTS.callMisconfigured);
+        return void answer(CALL_ENDED);
+      }
       chatRef.current?.changeMode({ type: 'call-started' });
-      call.current = startCall(reply, bridge, {
+      call.current = startCall(reply, client.callRelay(guestId), bridge, {
         onProblem: say,
         onEnded() {
           call.current = null;
@@ -63,7 +70,7 @@ export function useSteering(
       });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [bridge],
+    [bridge, client],
   );
 
   const steer = useCallback(

@@ -6,6 +6,7 @@ import * as m004 from './004_flows.js';
 import * as m005 from './005_chat.js';
 import * as m006 from './006_content.js';
 import * as m007 from './007_conversation_turns.js';
+import * as m008 from './008_provider_access_token.js';
 import * as m009 from './009_jobs.js';
 import * as m010 from './010_token_last_used.js';
 
@@ -21,7 +22,7 @@ const migrations: Record<string, Migration> = {
   '005_chat': m005,
   '006_content': m006,
   '007_conversation_turns': m007,
-  // 008 is the call provider's access token (issue 13).
+  '008_provider_access_token': m008,
   '009_jobs': m009,
   '010_token_last_used': m010,
 };

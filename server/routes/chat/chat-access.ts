@@ -6,7 +6,7 @@
 // that guest's chat knows.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserByToken } from '../../repos/tokens.js';
-import { findGuest } from '../../repos/guests.js';
+import { findGuest, type StoredGuest } from '../../repos/guests.js';
 import type { ChatBot } from '../../runtime/chat-bot.js';
 import { ChatError } from '../../runtime/chat-service.js';
 import { BOT_NOT_FOUND } from '../bots/present.js';
@@ -50,18 +50,22 @@ export async function authorizeChat(
   if (!check.ok) throw new ChatError(check.status, check.message);
 }
 
-/** Speech costs the operator money: a signed-in user or a known guest may use it. */
+/**
+ * Speech costs the operator money: a signed-in user or a known guest may use it. Answers the
+ * guest when one is named (its bot's speech switches then apply), null for the editor's own calls.
+ */
 export async function authorizeSpeech(
   app: FastifyInstance,
   request: FastifyRequest,
   guestId?: string | null,
-) {
+): Promise<StoredGuest | null> {
+  const guest = guestId ? await findGuest(app.db, guestId) : null;
   const token = bearerToken(request);
   if (token) {
     await activeUser(app, token);
-    return;
+    return guest;
   }
-  if (guestId && (await findGuest(app.db, guestId))) return;
+  if (guest) return guest;
   throw new ChatError(401, SPEECH_NEEDS_AUTH);
 }
 

@@ -1,5 +1,7 @@
 // The call node (spec 3 §4 Call): the waiting message, then the widget places the call with the
-// provider and the call details; the flow goes on when the widget reports CALL_ENDED.
+// provider and the call details; the flow goes on when the widget reports CALL_ENDED. The wait
+// state names the provider: the relay (server/routes/call-provider) forwards the widget's call
+// requests to that provider, with its bearer token, only while the guest waits here.
 import type { CallNode } from '../../../src/core/flow/index.js';
 import { CALL_ENDED } from '../replies.js';
 import { wait, type NodeHandler } from '../turn.js';
@@ -18,7 +20,7 @@ export const callNode: NodeHandler<CallNode> = {
         description: turn.text(node.description),
       },
     });
-    return wait({ kind: 'call' });
+    return wait({ kind: 'call', providerId: provider?.id ?? null });
   },
   resume(node, state, input, turn) {
     return input.text.trim() === CALL_ENDED ? turn.branch(node) : wait(state);

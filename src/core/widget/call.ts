@@ -54,7 +54,11 @@ export function nextCallStep(participants: readonly CallParticipant[]): CallStep
   return { kind: 'promote', participant: agent };
 }
 
-/** The body of POST /api/call/schedule (spec 3 §7 "Call provider backend"). */
+/**
+ * The body of POST /api/call/schedule (spec 3 §7 "Call provider backend"). access_token stays
+ * null here: the chat never holds the provider's token; the server's relay fills it in (and the
+ * provider and endpoint, from its own records) on the way to the provider.
+ */
 export function scheduleBody(reply: ReplyOf<'call'>, now: Date, timeZone: string): Record<string, unknown> {
   return {
     provider: reply.provider?.id,

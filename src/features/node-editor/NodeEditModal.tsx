@@ -29,7 +29,8 @@ export interface NodeEditModalProps {
   templates: readonly string[];
   providers: readonly Provider[];
   pushMessageTypes: readonly PushMessageType[];
-  onCancel: () => void;
+  /** Closed without saving; `draft` is the node as edited (its new uploads are let go). */
+  onCancel: (draft: FlowNode) => void;
   onConfirm: (node: FlowNode) => void;
 }
 
@@ -70,7 +71,7 @@ export function NodeEditModal(props: NodeEditModalProps) {
       <Modal
         title={modalTitle(draft.type as NodeType)}
         size="lg"
-        onClose={onCancel}
+        onClose={() => onCancel(draft)}
         dismissible={!state.changed}
         headerExtra={
           hasLanguageDropdown(draft.type) && languages.length > 0 ? (
@@ -91,7 +92,7 @@ export function NodeEditModal(props: NodeEditModalProps) {
                   ? `${problemCount} ${problemCount === 1 ? 'thing needs' : 'things need'} attention before saving: ${firstProblem(state)}`
                   : ''}
             </p>
-            <Button variant="outline" onClick={onCancel}>
+            <Button variant="outline" onClick={() => onCancel(draft)}>
               Cancel
             </Button>
             <Button disabled={!state.valid || state.busy} onClick={() => onConfirm(draft)}>

@@ -7,6 +7,9 @@ import { useActiveBot } from '../bots/bots-store';
 import { MAIN_FLOW } from '../flow/flow-api';
 import { useFlow, useFlowEditor } from '../flow/store/flow-context';
 import type { FlowState } from '../flow/store/flow-store';
+import { deleteFileVariables } from './content-api';
+import type { ContentScope } from './editor-context';
+import { droppedFileVariables } from './logic/file-variables';
 import { NodeEditModal } from './NodeEditModal';
 
 const selectNodes = (s: FlowState) => s.nodes;
@@ -57,9 +60,23 @@ export function NodeEditorHost({ nodeId, onClose }: { nodeId: string; onClose: (
     [languages, primary, templateNames, providers, pushMessageTypes],
   );
   if (!node) return null;
+  const scope: ContentScope | null =
+    botId === null ? null : { botId, template: flowName === MAIN_FLOW ? null : flowName };
 
+  /** Files no node holds any more are deleted on the server (spec 2 §7), not left on disk. */
+  const letGo = (ids: string[]) => {
+    if (!scope || !ids.length) return;
+    deleteFileVariables(scope, ids).catch((error) => console.warn('Unable to delete the files.', error));
+  };
   const confirm = (edited: FlowNode) => {
     if (JSON.stringify(edited) !== JSON.stringify(node)) editor.edit([{ type: 'update', node: edited }]);
+    // A file variable removed (or turned into another type) takes its file with it.
+    letGo(droppedFileVariables(node, edited, otherNodes));
+    onClose();
+  };
+  // Cancel keeps the node as it was: files uploaded for new variables in the modal go.
+  const cancel = (draft: FlowNode) => {
+    letGo(droppedFileVariables(draft, node, otherNodes));
     onClose();
   };
 
@@ -70,11 +87,11 @@ export function NodeEditorHost({ nodeId, onClose }: { nodeId: string; onClose: (
       languages={languages}
       defaultLanguage={primary}
       validation={validation}
-      scope={botId === null ? null : { botId, template: flowName === MAIN_FLOW ? null : flowName }}
+      scope={scope}
       templates={templateNames}
       providers={providers}
       pushMessageTypes={pushMessageTypes}
-      onCancel={onClose}
+      onCancel={cancel}
       onConfirm={confirm}
     />
   );

@@ -4,6 +4,7 @@
 import { api, toFormData, type ApiResult } from '../../api/client';
 import type { CarouselItem } from '../../core/flow';
 import type { ContentScope } from './editor-context';
+import { fileDeletion } from './logic/file-variables';
 
 /** A content call that failed, with the server's words. */
 export class ContentCallError extends Error {}
@@ -115,4 +116,11 @@ export async function uploadFileVariable(
   );
   if (!answer.file) throw new ContentCallError('The server did not answer the file');
   return { id: String(answer.file.id), name: answer.file.name, url: answer.file.url };
+}
+
+/** Deletes the files of file variables the node no longer holds (their content and their files). */
+export async function deleteFileVariables(scope: ContentScope, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  const { path: target, body } = fileDeletion(scope, ids);
+  checked(await api(target, { method: 'DELETE', body }), 'Unable to delete the files');
 }

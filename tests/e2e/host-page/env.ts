@@ -10,3 +10,6 @@ export const PRODUCT = `http://127.0.0.1:${E2E_PORT}`;
 /** The e2e server's LLM_BASE_URL: the host page server's stand-in for an OpenAI-compatible endpoint. */
 export const LLM_BASE_URL = `http://127.0.0.1:${HOST_PAGE_PORT}/llm/v1`;
 export const LLM_API_KEY = 'e2e-llm-key';
+/** The e2e server's built-in call provider: the fake provider behind the host page server. */
+export const CALL_PROVIDER_ENDPOINT = `http://127.0.0.1:${HOST_PAGE_PORT}/provider`;
+export const CALL_PROVIDER_TOKEN = 'e2e-call-token';

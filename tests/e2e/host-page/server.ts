@@ -1,22 +1,15 @@
 // A bot owner's web site for the end-to-end tests, on its own origin: a shop page that embeds the
-// widget with one script tag, an API the flow's api node calls, and a fake call provider that
-// speaks the spec's call API (spec 3 §7 "Call provider backend"). Started by playwright.config.ts.
+// widget with one script tag, an API the flow's api node calls, and the fake call provider of
+// tests/fixtures/fake-call-provider.ts behind /provider (spec 3 §7 "Call provider backend"; the
+// e2e server's CALL_PROVIDER_ENDPOINT points there), its requests at /provider-log. Started by
+// playwright.config.ts.
 // It also stands in for the operator's OpenAI-compatible endpoint (LLM_BASE_URL of the e2e
 // server points at /llm/v1): tests/fixtures/fake-llm.ts behind a path, its requests at /llm-log.
 import http from 'node:http';
 import { OPENING_CUE } from '../../../server/routes/realtime/voice-prompt';
+import { startFakeCallProvider } from '../../fixtures/fake-call-provider';
 import { startFakeLlm } from '../../fixtures/fake-llm';
-import { HOST_PAGE_PORT, LLM_API_KEY } from './env';
-
-interface CallRecord {
-  id: string;
-  polls: number;
-  promoted: unknown[];
-  stopped: boolean;
-  scheduled: unknown;
-}
-
-const calls = new Map<string, CallRecord>();
+import { CALL_PROVIDER_TOKEN, HOST_PAGE_PORT, LLM_API_KEY } from './env';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -60,64 +53,11 @@ function page(query: URLSearchParams): string {
 function send(res: http.ServerResponse, status: number, body: unknown, type = 'application/json') {
   res.writeHead(status, {
     'Content-Type': type,
-    // The fake provider is called by the chat iframe, from the product's origin.
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Headers': 'Content-Type, Authorization',
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
-
-function readBody(req: http.IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(text || '{}'));
-      } catch {
-        resolve({});
-      }
-    });
-  });
-}
-
-async function provider(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
-  if (path === '/api/call/schedule' && req.method === 'POST') {
-    const id = `call-${calls.size + 1}`;
-    calls.set(id, { id, polls: 0, promoted: [], stopped: false, scheduled: await readBody(req) });
-    return send(res, 200, { mre_call_id: id, join_code: `JOIN-${id}` });
-  }
-  const match = /^\/api\/call\/([^/]+)(\/promoteparticipant|\/stop)?$/.exec(path);
-  const call = match ? calls.get(match[1]) : undefined;
-  if (!call) return send(res, 404, { errors: [{ key: 'client', message: 'No such call' }] });
-  if (match![2] === '/promoteparticipant') {
-    call.promoted.push(await readBody(req));
-    return send(res, 200, { success: true });
-  }
-  if (match![2] === '/stop') {
-    call.stopped = true;
-    return send(res, 200, { success: true });
-  }
-  // The agent joins at the second poll; nobody holds the host role until promoted.
-  call.polls++;
-  const agentActive = call.polls >= 2;
-  return send(res, 200, {
-    participants: [
-      {
-        role_id: 1,
-        last_active_time: null,
-        is_active: call.promoted.length > 0,
-        account_profile_id: 'guest',
-      },
-      {
-        role_id: 2,
-        last_active_time: agentActive ? Date.now() : null,
-        is_active: agentActive,
-        account_profile_id: 'agent-7',
-      },
-    ],
-  });
 }
 
 /** The tea expert of the realtime AI test: greets when the call opens, then answers. */
@@ -130,8 +70,10 @@ const llm = await startFakeLlm({
   },
 });
 
-/** Passes /llm/v1/… on to the fake LLM as it came (key, body and all). */
-async function forwardToLlm(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
+const callProvider = await startFakeCallProvider({ token: CALL_PROVIDER_TOKEN });
+
+/** Passes a request on to one of the fakes as it came (key, body and all). */
+async function forward(req: http.IncomingMessage, res: http.ServerResponse, target: string) {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers: Record<string, string> = {};
@@ -139,7 +81,7 @@ async function forwardToLlm(req: http.IncomingMessage, res: http.ServerResponse,
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const answer = await fetch(`${llm.baseUrl}${path}`, {
+  const answer = await fetch(target, {
     method: req.method,
     headers,
     body: chunks.length ? Buffer.concat(chunks) : undefined,
@@ -157,10 +99,10 @@ const server = http.createServer(async (req, res) => {
     return send(res, 200, { message: `Nice to meet you, ${name}!` });
   }
   if (url.pathname.startsWith('/provider/'))
-    return provider(req, res, url.pathname.slice('/provider'.length));
-  if (url.pathname === '/provider-log') return send(res, 200, [...calls.values()]);
+    return forward(req, res, `${callProvider.baseUrl}${url.pathname.slice('/provider'.length)}${url.search}`);
+  if (url.pathname === '/provider-log') return forward(req, res, `${callProvider.baseUrl}/_fake/log`);
   if (url.pathname.startsWith('/llm/v1/'))
-    return forwardToLlm(req, res, url.pathname.slice('/llm/v1'.length));
+    return forward(req, res, `${llm.baseUrl}${url.pathname.slice('/llm/v1'.length)}`);
   if (url.pathname === '/llm-log') {
     return send(
       res,
