@@ -52,6 +52,20 @@ test.describe('the bot dialog', () => {
       await expect(name).toHaveValue('Help Desk');
     });
 
+    await test.step('Escape in a menu or the suggestions inside the dialog closes only those', async () => {
+      await form.getByRole('button', { name: /^English/ }).click();
+      await expect(form.getByRole('menu')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(form.getByRole('menu')).toBeHidden();
+      await form.getByPlaceholder('Search language').fill('germ');
+      await expect(form.getByRole('option', { name: 'German' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(form.getByRole('option', { name: 'German' })).toBeHidden();
+      await form.getByPlaceholder('Search language').fill('');
+      await expect(discardPrompt(page)).toHaveCount(0);
+      await expect(form).toBeVisible();
+    });
+
     await test.step('Escape asks; Escape on the prompt keeps editing', async () => {
       await name.focus();
       await page.keyboard.press('Escape');
