@@ -291,6 +291,18 @@ test.describe('on a 390-px-wide phone', () => {
       await expect(page.getByRole('complementary', { name: 'Main menu' })).toBeHidden();
     });
 
+    await test.step('no section scrolls sideways', async () => {
+      for (const path of ['/flow', '/theme', '/nlp/files', '/notifications', '/bots']) {
+        await page.goto(path);
+        await expect(page.getByRole('button', { name: 'Show menu' })).toBeVisible();
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }));
+        expect(scrollWidth, `${path} is no wider than the screen`).toBeLessThanOrEqual(clientWidth);
+      }
+    });
+
     await test.step('the dialog footer buttons are whole and inside the screen', async () => {
       const form = await openBot(page, 'Support Desk');
       const footer = ['Cancel', 'Undo changes', 'Save'].map((name) =>
@@ -307,6 +319,9 @@ test.describe('on a 390-px-wide phone', () => {
       await form.getByLabel('Bot name').fill('');
       await expect(form.getByLabel('Bot name')).toHaveAccessibleDescription('Bot name is required');
       await expectInsideViewport(page, footer);
+      await form.getByRole('tab', { name: /^Advanced/ }).click();
+      await expect(form.getByRole('status')).toHaveText('Bot name is required (General tab)');
+      await expectInsideViewport(page, [...footer, form.getByRole('status')]);
       await screenshot(page, 'phone-bot-dialog-error');
       await form.getByRole('button', { name: 'Close', exact: true }).click();
       await expectInsideViewport(page, [
