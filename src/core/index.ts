@@ -1,6 +1,7 @@
 // The public core API (ARCHITECTURE.md): stable names other code and tests rely on.
 export * from './constants';
 export { isValidEmail } from './rules/email';
+export { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_RULE } from './rules/password';
 export { isValidUrl } from './rules/url';
 export { isValidApiUrl } from './rules/api-url';
 export { youtubeId, youtubeEmbedUrl, YOUTUBE_ID_LENGTH } from './rules/youtube';

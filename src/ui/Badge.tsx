@@ -38,7 +38,17 @@ export function Badge({ label, active = false, options, title }: BadgeProps) {
     );
   }
   return (
-    <span className="badge-menu" ref={root}>
+    <span
+      className="badge-menu"
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        // This Escape closes the menu only, not the dialog around it (which would ask to discard).
+        e.preventDefault();
+        e.stopPropagation();
+        setOpen(false);
+      }}
+    >
       <button
         type="button"
         className={`${className} badge-button`}
@@ -46,7 +56,6 @@ export function Badge({ label, active = false, options, title }: BadgeProps) {
         aria-expanded={open}
         title={title}
         onClick={() => setOpen(!open)}
-        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
       >
         {label}
         <Icon name="chevronDown" size={14} />

@@ -71,7 +71,10 @@ export function SearchField<T>({
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setHighlight((h) => (items.length ? (h + step + items.length) % items.length : -1));
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && expanded) {
+      // Closes the suggestions only, not the dialog the field sits in.
+      event.preventDefault();
+      event.stopPropagation();
       setOpen(false);
     } else if (event.key === 'Enter') {
       event.preventDefault();

@@ -48,6 +48,8 @@ export interface TextFieldProps {
   required?: boolean;
   rows?: number;
   icon?: IconName;
+  /** Called when the input loses focus (after the trim), e.g. to judge what was typed. */
+  onBlur?: () => void;
 }
 
 /**
@@ -65,6 +67,7 @@ export function TextField({
   error,
   icon,
   rows = 4,
+  onBlur,
   ...rest
 }: TextFieldProps) {
   const id = useId();
@@ -76,7 +79,10 @@ export function TextField({
     value,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
-    onBlur: trims ? () => value !== value.trim() && onChange(value.trim()) : undefined,
+    onBlur: () => {
+      if (trims && value !== value.trim()) onChange(value.trim());
+      onBlur?.();
+    },
     ...rest,
   };
   const emit = (raw: string) => onChange(trims ? raw.trimStart() : raw);

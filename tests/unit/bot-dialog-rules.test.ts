@@ -3,6 +3,7 @@ import {
   activeBotAfterDelete,
   addSupportedLanguage,
   botDialogFlags,
+  botFieldProblems,
   botFieldsFromData,
   botProblems,
   botSaveProblems,
@@ -248,6 +249,23 @@ describe('shared schema check', () => {
     const bot = validBot({ language: 9 });
     expect(botProblems(bot)).toEqual(['language is invalid']);
     expect(botDialogFlags('import', bot, bot).valid).toBe(false);
+  });
+});
+
+describe('problems by field', () => {
+  it('puts each problem against its field, the save rule first', () => {
+    const bot = validBot({ name: '  ', origins: ['https://a.com', 'nope'], supported_languages: [] });
+    expect(botFieldProblems(bot)).toEqual({
+      name: 'Bot name is required',
+      origins: 'Invalid origin: nope',
+      supported_languages: 'At least one supported language is required',
+      language: 'language requires supported_languages to have values',
+    });
+  });
+
+  it('words the schema problems of the other fields as the checker does', () => {
+    expect(botFieldProblems(validBot({ language: 9 }))).toEqual({ language: 'language is invalid' });
+    expect(botFieldProblems(validBot())).toEqual({});
   });
 });
 

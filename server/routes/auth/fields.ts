@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../src/core/rules/password.js';
 
 // Zod pieces shared by the account routes. Bodies arrive as multipart or urlencoded forms (every
 // field a string), or as JSON from scripts; anything else must end as a 400, never a 500.
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** scrypt runs over the whole password: a bound keeps one request from costing seconds. */
-export const PASSWORD_MAX_LENGTH = 128;
+// One password rule for the server and the forms that show it (src/core/rules/password.ts).
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** PostgreSQL refuses NUL in text, which would surface as a 500; no honest input carries one. */
 const hasNoNul = (text: string) => !text.includes('\u0000');

@@ -51,12 +51,32 @@ export function botProblems(fields: BotFields): string[] {
 
 /** The save rule of spec 1 §5. */
 export function botSaveProblems(fields: BotFields): string[] {
-  const problems: string[] = [];
-  if (fields.name.trim() === '') problems.push('Bot name is required');
-  if (fields.origins.length === 0) problems.push('At least one bot origin is required');
+  return Object.values(saveProblemsByField(fields));
+}
+
+type FieldProblems = Partial<Record<keyof BotFields, string>>;
+
+function saveProblemsByField(fields: BotFields): FieldProblems {
+  const problems: FieldProblems = {};
+  if (fields.name.trim() === '') problems.name = 'Bot name is required';
   const invalid = fields.origins.filter((origin) => !isValidUrl(origin));
-  if (invalid.length > 0) problems.push(`Invalid origin: ${invalid.join(', ')}`);
-  if (fields.supported_languages.length === 0) problems.push('At least one supported language is required');
+  if (fields.origins.length === 0) problems.origins = 'At least one bot origin is required';
+  else if (invalid.length > 0) problems.origins = `Invalid origin: ${invalid.join(', ')}`;
+  if (fields.supported_languages.length === 0)
+    problems.supported_languages = 'At least one supported language is required';
+  return problems;
+}
+
+/**
+ * The same problems as `botProblems`, each against the field it belongs to (the first one per
+ * field), so the dialog can say what is wrong under the input that is wrong.
+ */
+export function botFieldProblems(fields: BotFields): FieldProblems {
+  const problems = saveProblemsByField(fields);
+  for (const error of checkBot(fields).errors) {
+    const field = error.field as keyof BotFields;
+    if (!WORDED_FIELDS.has(field)) problems[field] ??= error.message;
+  }
   return problems;
 }
 

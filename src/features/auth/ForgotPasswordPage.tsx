@@ -12,6 +12,12 @@ export function ForgotPasswordPage() {
   // Spec 1 §4: once the link is sent, Confirm stays disabled.
   const [sent, setSent] = useState(false);
   const [message, setMessage] = useState<{ text: string; success: boolean } | null>(null);
+  // Judged once the visitor leaves the field, so typing is never interrupted by an error.
+  const [left, setLeft] = useState(false);
+  const emailError =
+    left && email.trim() !== '' && !isValidEmail(email.trim())
+      ? 'Please enter a valid email address'
+      : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,8 +43,13 @@ export function ForgotPasswordPage() {
             icon="mail"
             autoComplete="email"
             value={email}
-            onChange={setEmail}
+            onChange={(value) => {
+              setEmail(value);
+              if (isValidEmail(value.trim())) setLeft(false);
+            }}
+            onBlur={() => setLeft(true)}
             hint="You will receive a reset link to confirm your email"
+            error={emailError}
             autoFocus
           />
           {message?.text && <Alert kind={message.success ? 'success' : 'error'}>{message.text}</Alert>}

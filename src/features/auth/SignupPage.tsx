@@ -4,6 +4,7 @@ import { errorMessage, signup, type SignupFields } from '../../api/auth';
 import { setAccessToken } from '../../api/storage';
 import { useSelectedProvider } from '../../app/stores/provider-store';
 import { useSessionStore } from '../../app/stores/session-store';
+import { PASSWORD_RULE } from '../../core';
 import { Alert, Button, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 import { FeaturePanel } from './FeaturePanel';
@@ -64,6 +65,8 @@ export function SignupPage() {
       value={form[name]}
       onChange={update(name)}
       error={fieldErrors[name]}
+      // The rule shows before the first try, not only in the refusal.
+      hint={name === 'password' ? PASSWORD_RULE : undefined}
     />
   );
 

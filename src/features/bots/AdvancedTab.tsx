@@ -21,12 +21,14 @@ export function AdvancedTab({ state, stored }: AdvancedTabProps) {
           autoComplete="off"
           value={fields.whatsapp_token}
           onChange={(value) => set('whatsapp_token', value.trim())}
+          error={state.problemOf('whatsapp_token')}
         />
         <TextField
           label="WhatsApp phone ID"
           autoComplete="off"
           value={fields.whatsapp_phone_id}
           onChange={(value) => set('whatsapp_phone_id', value)}
+          error={state.problemOf('whatsapp_phone_id')}
         />
       </fieldset>
       <fieldset className="bot-fieldset">
@@ -37,6 +39,7 @@ export function AdvancedTab({ state, stored }: AdvancedTabProps) {
           autoComplete="off"
           value={fields.telegram_token}
           onChange={(value) => set('telegram_token', value.trim())}
+          error={state.problemOf('telegram_token')}
         />
       </fieldset>
       {stored && (

@@ -31,7 +31,12 @@ export function BotDialog({ request, onClose }: { request: BotDialogRequest; onC
     [imported],
   );
 
-  const stored = request.mode === 'update' ? request.bot : null;
+  // The bot as the store has it now (a save replaces it there), not as it was when the dialog opened.
+  const requested = request.mode === 'update' ? request.bot : null;
+  const current = useBotsStore((s) =>
+    requested ? s.bots.find((bot) => bot.id === requested.id) : undefined,
+  );
+  const stored = current ?? requested;
   const original = useMemo<BotFields | null>(() => {
     if (stored) return botFieldsFromData({ ...stored });
     if (request.mode === 'add') return { ...newBotFields(), avatar: presets[0] ?? '' };
@@ -70,6 +75,7 @@ export function BotDialog({ request, onClose }: { request: BotDialogRequest; onC
       languages={languages}
       presets={presets}
       pending={pending}
+      savedName={stored?.name}
       resolveAvatar={imported ? (url) => resolveArchiveAvatar(imported, url) : undefined}
       onSubmit={submit}
       onClose={onClose}

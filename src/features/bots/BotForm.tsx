@@ -3,7 +3,8 @@ import type { BotDialogMode, BotDraft } from '../../core/bot/dialog-rules';
 import type { BotFields, BotLanguage } from '../../core/bot/types';
 import { Button, Modal } from '../../ui';
 import { AdvancedTab } from './AdvancedTab';
-import { BotTabs, type BotTab } from './BotTabs';
+import { BotTabs } from './BotTabs';
+import { shownUnderInput, tabOf, TAB_TITLES, type BotTab } from './bot-tab-fields';
 import { FeaturesTab } from './FeaturesTab';
 import { GeneralTab } from './GeneralTab';
 import { BotIcon } from './bot-icons';
@@ -21,6 +22,8 @@ export interface BotFormProps {
   languages: readonly BotLanguage[];
   presets: readonly string[];
   pending: boolean;
+  /** Update mode: the bot's name as last saved, shown under the title. */
+  savedName?: string;
   resolveAvatar?: (url: string) => string;
   onSubmit: (draft: BotDraft, avatarFile: File | null) => void;
   onClose: () => void;
@@ -36,6 +39,7 @@ export function BotForm({
   languages,
   presets,
   pending,
+  savedName,
   resolveAvatar,
   ...actions
 }: BotFormProps) {
@@ -44,17 +48,24 @@ export function BotForm({
   const { flags } = state;
   const { onExport, onDelete } = actions;
   const stored = onExport && onDelete ? { onExport, onDelete, busy: pending } : undefined;
-  // While there are changes the dialog only closes through Undo changes then Cancel, or Save.
-  const close = () => flags.canCancel && actions.onClose();
+  const withProblems = new Set(state.problemFields.map(tabOf).filter((t) => t !== undefined));
+  // Problems of the open tab show under their inputs; the footer names the first one found
+  // elsewhere (another tab, or a field with no input of its own) and where it is.
+  const elsewhere = state.problemFields.find((field) => !shownUnderInput(field, tab));
+  const elsewhereTab = elsewhere && tabOf(elsewhere);
+  const footerProblem =
+    elsewhere &&
+    `${state.problemOf(elsewhere)}${elsewhereTab && elsewhereTab !== tab ? ` (${TAB_TITLES[elsewhereTab]} tab)` : ''}`;
 
   const footer = (
     <>
-      {(flags.changed || mode === 'import') && !flags.valid && (
+      {footerProblem && (
         <p className="bot-problems" role="status">
-          {state.problems[0]}
+          {footerProblem}
         </p>
       )}
-      <Button variant="ghost" disabled={!flags.canCancel} onClick={close}>
+      {/* Spec 1 §4: Cancel is disabled while there are changes (the close icon asks instead). */}
+      <Button variant="ghost" disabled={!flags.canCancel} onClick={actions.onClose}>
         Cancel
       </Button>
       <Button variant="outline" disabled={!flags.canUndo} onClick={state.undo}>
@@ -74,12 +85,13 @@ export function BotForm({
   return (
     <Modal
       title={DIALOG_TITLES[mode]}
-      onClose={close}
+      subtitle={savedName}
+      onClose={actions.onClose}
       footer={footer}
       size="lg"
-      dismissible={flags.canCancel}
+      unsaved={flags.changed}
     >
-      <BotTabs tab={tab} onTab={setTab}>
+      <BotTabs tab={tab} onTab={setTab} withProblems={withProblems}>
         {tab === 'general' && (
           <GeneralTab state={state} languages={languages} presets={presets} resolveAvatar={resolveAvatar} />
         )}

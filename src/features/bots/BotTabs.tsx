@@ -1,18 +1,17 @@
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
-
-export const BOT_TABS = ['general', 'features', 'advanced'] as const;
-export type BotTab = (typeof BOT_TABS)[number];
-
-const titles: Record<BotTab, string> = { general: 'General', features: 'Features', advanced: 'Advanced' };
+import { BOT_TABS, TAB_TITLES, type BotTab } from './bot-tab-fields';
 
 /** The dialog's tab strip and the open panel, with arrow-key moves between tabs (WAI-ARIA tabs). */
 export function BotTabs({
   tab,
   onTab,
+  withProblems,
   children,
 }: {
   tab: BotTab;
   onTab: (tab: BotTab) => void;
+  /** Tabs holding a field with a shown problem: they carry a marker, so the author finds them. */
+  withProblems: ReadonlySet<BotTab>;
   children: ReactNode;
 }) {
   const id = useId();
@@ -38,7 +37,13 @@ export function BotTabs({
             className={tab === name ? 'bot-tab-button selected' : 'bot-tab-button'}
             onClick={() => onTab(name)}
           >
-            {titles[name]}
+            {TAB_TITLES[name]}
+            {withProblems.has(name) && (
+              <>
+                <span className="bot-tab-problem" aria-hidden="true" />
+                <span className="visually-hidden"> (has a problem)</span>
+              </>
+            )}
           </button>
         ))}
       </div>

@@ -24,15 +24,28 @@ export function GeneralTab({ state, languages, presets, resolveAvatar }: General
         onRemove={state.removeAvatar}
         resolve={resolveAvatar}
       />
-      <TextField label="Bot name" value={fields.name} onChange={(name) => set('name', name)} required />
+      <TextField
+        label="Bot name"
+        value={fields.name}
+        onChange={(name) => set('name', name)}
+        error={state.problemOf('name')}
+        required
+      />
       <TextField
         label="Bot description"
         type="textarea"
         rows={2}
         value={fields.description}
         onChange={(description) => set('description', description)}
+        error={state.problemOf('description')}
       />
-      <LanguagesField fields={fields} languages={languages} edit={edit} />
+      <LanguagesField
+        fields={fields}
+        languages={languages}
+        edit={edit}
+        languageError={state.problemOf('language')}
+        supportedError={state.problemOf('supported_languages')}
+      />
       <TextField
         label="Bot origins"
         type="textarea"
@@ -41,6 +54,7 @@ export function GeneralTab({ state, languages, presets, resolveAvatar }: General
         hint="One origin per line: the sites allowed to show the chat widget."
         value={state.originsText}
         onChange={state.setOrigins}
+        error={state.problemOf('origins')}
       />
       <div className="badge-row" aria-label="Parsed origins">
         {fields.origins.length > 0 ? (

@@ -15,10 +15,19 @@ export interface LanguagesFieldProps {
   fields: BotFields;
   languages: readonly BotLanguage[];
   edit: (change: (fields: BotFields) => BotFields) => void;
+  /** Problems shown under the Default language select and the Supported languages list. */
+  languageError?: string;
+  supportedError?: string;
 }
 
 /** Language search, Default language and Supported languages (spec 1 §2, §4). */
-export function LanguagesField({ fields, languages, edit }: LanguagesFieldProps) {
+export function LanguagesField({
+  fields,
+  languages,
+  edit,
+  languageError,
+  supportedError,
+}: LanguagesFieldProps) {
   const [query, setQuery] = useState('');
   const settled = useDebouncedValue(query, LANGUAGE_SEARCH_DEBOUNCE_MS);
   const selectId = useId();
@@ -43,7 +52,7 @@ export function LanguagesField({ fields, languages, edit }: LanguagesFieldProps)
           setQuery('');
         }}
       />
-      <div className="field">
+      <div className={languageError ? 'field field-invalid' : 'field'}>
         <label className="field-label" htmlFor={selectId}>
           Default language
         </label>
@@ -51,6 +60,8 @@ export function LanguagesField({ fields, languages, edit }: LanguagesFieldProps)
           id={selectId}
           className="input"
           value={fields.language}
+          aria-invalid={languageError ? true : undefined}
+          aria-describedby={languageError ? `${selectId}-msg` : undefined}
           onChange={(e) => edit((current) => makeDefaultLanguage(current, Number(e.target.value)))}
         >
           {fields.supported_languages.map((id) => (
@@ -59,12 +70,22 @@ export function LanguagesField({ fields, languages, edit }: LanguagesFieldProps)
             </option>
           ))}
         </select>
+        {languageError && (
+          <p className="field-error" id={`${selectId}-msg`}>
+            {languageError}
+          </p>
+        )}
       </div>
-      <div className="field">
+      <div className={supportedError ? 'field field-invalid' : 'field'}>
         <span className="field-label" id={`${selectId}-supported`}>
           Supported languages
         </span>
-        <div className="badge-row" role="group" aria-labelledby={`${selectId}-supported`}>
+        <div
+          className="badge-row"
+          role="group"
+          aria-labelledby={`${selectId}-supported`}
+          aria-describedby={supportedError ? `${selectId}-supported-msg` : undefined}
+        >
           {fields.supported_languages.map((id) => (
             <Badge
               key={id}
@@ -87,6 +108,11 @@ export function LanguagesField({ fields, languages, edit }: LanguagesFieldProps)
             />
           ))}
         </div>
+        {supportedError && (
+          <p className="field-error" id={`${selectId}-supported-msg`}>
+            {supportedError}
+          </p>
+        )}
       </div>
     </div>
   );

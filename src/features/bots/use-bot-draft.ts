@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   botDialogFlags,
+  botFieldProblems,
   botProblems,
   choosePresetAvatar,
   newDraft,
@@ -29,6 +30,9 @@ export function useBotDraft(mode: BotDialogMode, original: BotFields, presets: r
 
   const flags = useMemo(() => botDialogFlags(mode, original, draft.fields), [mode, original, draft.fields]);
   const problems = useMemo(() => botProblems(draft.fields), [draft.fields]);
+  const fieldProblems = useMemo(() => botFieldProblems(draft.fields), [draft.fields]);
+  // Problems show once there is something to judge: an edit, or an archive being imported.
+  const showProblems = (flags.changed || mode === 'import') && !flags.valid;
 
   const edit = (change: (fields: BotFields) => BotFields) =>
     setDraft((current) => ({ ...current, fields: change(current.fields) }));
@@ -38,6 +42,11 @@ export function useBotDraft(mode: BotDialogMode, original: BotFields, presets: r
     fields: draft.fields,
     flags,
     problems,
+    /** The shown problem of one field (under its input), if any. */
+    problemOf: (field: keyof BotFields): string | undefined =>
+      showProblems ? fieldProblems[field] : undefined,
+    /** The fields with a shown problem, in the order the checks report them. */
+    problemFields: showProblems ? (Object.keys(fieldProblems) as (keyof BotFields)[]) : [],
     originsText,
     avatarFile,
     edit,

@@ -7,6 +7,7 @@ import type { FlowState } from '../store/flow-store';
 import { attachInteractions } from './interactions';
 import { BoardRenderer } from './renderer';
 import { installTestHook } from './test-hook';
+import { attachTouchGestures } from './touch-gestures';
 import { toWorld } from './viewport';
 
 interface BoardProps {
@@ -72,6 +73,8 @@ export function Board({ onEditNode }: BoardProps) {
     const themes = new MutationObserver(() => renderer.refreshColors());
     themes.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 
+    // Before attachInteractions: a second finger takes the touches over for pinch and pan.
+    const detachTouch = attachTouchGestures(stage.container(), renderer);
     const detach = attachInteractions(stage.container(), renderer, {
       select: editor.select,
       edit: editor.edit,
@@ -89,6 +92,7 @@ export function Board({ onEditNode }: BoardProps) {
       unhook();
       editor.attachBoard(null);
       detach();
+      detachTouch();
       themes.disconnect();
       resizes.disconnect();
       unsubscribe();
