@@ -69,6 +69,9 @@ export {
 export {
   validateNode,
   validateFlow,
+  flowProblems,
+  publishProblemsMessage,
+  validationContextOf,
   validateEntry,
   validateWizardField,
   newChoiceLabelProblem,
@@ -85,6 +88,7 @@ export {
   INVALID_TIME_FORMAT,
   type Problem,
   type ValidationContext,
+  type FlowProblem,
   type PrettifyResult,
   type StartPreview,
   type UploadKind,
