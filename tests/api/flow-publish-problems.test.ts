@@ -101,6 +101,17 @@ describe('flow: publishing a flow with problems', () => {
     expect(body.problems[1].node_name).toBe('Device-permission');
   });
 
+  it('counts every problem of a large sketch but lists the first 500', async () => {
+    const botId = await botOf(t, owner);
+    const nodes = Array.from({ length: 600 }, (_, i) => newNode('device-permission', `n${i}`, i * 10, 0, ''));
+    const res = await publish(t, owner, botId, { nodes }, '"0"');
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.message).toBe('This flow has 600 problems. Fix them, or publish anyway.');
+    expect(body.problems).toHaveLength(500);
+    expect(body.problems[499].node_id).toBe('n499');
+  });
+
   it("judges with the bot's own context: its languages and its flow templates", async () => {
     const botId = await botOf(t, owner);
     const french = newNode('language-changer', 'lang', 0, 0, 'Switch');

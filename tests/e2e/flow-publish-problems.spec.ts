@@ -140,7 +140,7 @@ test('publishing a flow with an invalid node lists it, shows it, and publishes o
     const review = page.getByRole('dialog', { name: 'Problems in this flow' });
     await expect(review).toContainText('Look up the order');
     await expect(review.getByRole('button', { name: 'Publish anyway' })).toHaveCount(0);
-    await review.getByRole('button', { name: 'Close' }).first().click();
+    await review.getByRole('button', { name: 'Close' }).click();
     await expect(review).toHaveCount(0);
     const node = await nodeNamed(page, 'Look up the order');
     await page.mouse.click(node.header.x, node.header.y);

@@ -40,7 +40,17 @@ export async function problemsOf(
   return flowProblems(nodes, context);
 }
 
+/**
+ * Enough problems to list for an author; a generated flow with thousands of empty nodes is not
+ * answered as megabytes (the message still counts them all).
+ */
+const MAX_LISTED = 500;
+
 /** 422: the flow is well formed but not ready; each problem names its node for the editor to show. */
 export function refuseProblems(reply: FastifyReply, problems: readonly FlowProblem[]) {
-  return reply.code(422).send({ success: false, message: publishProblemsMessage(problems.length), problems });
+  return reply.code(422).send({
+    success: false,
+    message: publishProblemsMessage(problems.length),
+    problems: problems.slice(0, MAX_LISTED),
+  });
 }

@@ -14,7 +14,8 @@ export function ProblemsDialogHost() {
 /**
  * What is wrong with the flow, node by node. Opened by Publish it asks "Publish anyway" or
  * "Cancel" (Escape and the close button cancel too); opened from the top bar's count it only
- * lists. A click on a node closes the list and shows that node on the board, selected.
+ * lists (closed by its close button or Escape). A click on a node closes the list and shows that
+ * node on the board, selected.
  */
 function ProblemsDialog({ list }: { list: ProblemList }) {
   const editor = useFlowEditor();
@@ -37,11 +38,7 @@ function ProblemsDialog({ list }: { list: ProblemList }) {
             </Button>
             <Button onClick={() => void editor.publishAnyway()}>Publish anyway</Button>
           </>
-        ) : (
-          <Button variant="outline" onClick={editor.closeProblems}>
-            Close
-          </Button>
-        )
+        ) : undefined
       }
     >
       <p className="flow-problems-message">{list.message}</p>
