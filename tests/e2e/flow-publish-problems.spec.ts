@@ -140,6 +140,10 @@ test('publishing a flow with an invalid node lists it, shows it, and publishes o
     const review = page.getByRole('dialog', { name: 'Problems in this flow' });
     await expect(review).toContainText('Look up the order');
     await expect(review.getByRole('button', { name: 'Publish anyway' })).toHaveCount(0);
+    // The same list in the dark theme, to look at.
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await screenshot(page, 'flow-publish-problems-dark');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await review.getByRole('button', { name: 'Close' }).click();
     await expect(review).toHaveCount(0);
     const node = await nodeNamed(page, 'Look up the order');
