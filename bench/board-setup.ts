@@ -98,7 +98,8 @@ export async function startServer(dataDir: string, distDir: string): Promise<Ben
         await fetch(url, {
           method: 'POST',
           headers: { authorization, 'content-type': 'application/json', 'if-match': String(current.version) },
-          body: JSON.stringify({ nodes }),
+          // Generated boards are sketches (nodes without content): publish them with their problems.
+          body: JSON.stringify({ nodes, allow_invalid: true }),
         }),
       );
     },

@@ -49,6 +49,17 @@ export async function readMainFlow(db: Db, botId: number): Promise<StoredFlow> {
   return (await findFlow(db, botId, MAIN_FLOW)) ?? { id: null, name: MAIN_FLOW, nodes: [], version: 0 };
 }
 
+/** The stored version of a flow, 0 when it was never saved (read without its nodes). */
+export async function flowVersion(db: Db, botId: number, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('flows')
+    .select('version')
+    .where('bot_id', '=', botId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.version ?? 0;
+}
+
 /** The bot's flow templates, oldest first, without their nodes. */
 export async function listFlowTemplates(db: Db, botId: number): Promise<{ id: number; name: string }[]> {
   return db

@@ -70,6 +70,9 @@ export {
 export {
   validateNode,
   validateFlow,
+  flowProblems,
+  publishProblemsMessage,
+  validationContextOf,
   validateEntry,
   validateWizardField,
   newChoiceLabelProblem,
@@ -86,6 +89,7 @@ export {
   INVALID_TIME_FORMAT,
   type Problem,
   type ValidationContext,
+  type FlowProblem,
   type PrettifyResult,
   type StartPreview,
   type UploadKind,

@@ -20,6 +20,8 @@ export function sampleFlow(): FlowNode[] {
   const ask = newNode('choice', 'ask', 480, 0, 'Ask');
   greet.next[0].node = 'fetch';
   fetch.api.url = 'https://shop.example.com/orders';
+  // Shown to the guest, so the node needs no store name: the sample flow is one the editor publishes.
+  fetch.showResult = true;
   fetch.next[0].node = 'ask';
   fetch.next[1].node = 'greet';
   fetch.next[1].isNew = true;

@@ -2,7 +2,7 @@
 // menu, the edit modal opened by double-click, and publish + reload.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { screenshot, signUpAndConfirm } from './helpers';
-import { board, createBot, enableBoardHook, nodeNamed, waitForBoard } from './flow-helpers';
+import { board, createBot, enableBoardHook, nodeNamed, publishFromBoard, waitForBoard } from './flow-helpers';
 
 /** A signed-in customer whose active bot speaks English (primary) and French, on /flow. */
 export async function customerWithBot(page: Page): Promise<{ id: number; name: string }> {
@@ -45,8 +45,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
 
 /** Publishes, reloads the page and waits for the board. */
 export async function publishAndReload(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+  await publishFromBoard(page);
   await page.reload();
   await waitForBoard(page);
 }

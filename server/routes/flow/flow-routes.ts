@@ -1,12 +1,15 @@
 // GET and POST /api/flow/:botId (spec 2 §7, spec 3 §7): the bot's main flow with what the editor
 // needs beside it, and publishing it. Every flow carries a version (answered as `version` and as
 // the ETag); a publish names the version it started from in If-Match and is refused with 409 when
-// someone else published in between, so nobody's work is silently overwritten.
+// someone else published in between, so nobody's work is silently overwritten. A flow with
+// problems (the editor's own validation, issue 13 §3) is refused with 422 unless the request says
+// `allow_invalid`.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkNodes } from '../../repos/flow-nodes.js';
 import {
+  flowVersion,
   listFlowTemplates,
   listPushMessageTypes,
   MAIN_FLOW,
@@ -15,6 +18,7 @@ import {
 } from '../../repos/flows.js';
 import { fail } from '../bots/present.js';
 import { providersOf } from './providers.js';
+import { problemsOf, refuseProblems } from './publish-problems.js';
 import {
   botNotFound,
   CONFLICT,
@@ -23,6 +27,7 @@ import {
   ifMatchVersion,
   ownedBot,
   publishBody,
+  publishQuery,
   refuseNodes,
   VERSION_REQUIRED,
 } from './request-fields.js';
@@ -58,7 +63,7 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/flow/:botId',
-    { preHandler: app.requireActiveUser, schema: { params, body: publishBody } },
+    { preHandler: app.requireActiveUser, schema: { params, querystring: publishQuery, body: publishBody } },
     async (request, reply) => {
       const bot = await ownedBot(request, request.params.botId);
       if (!bot) return botNotFound(reply);
@@ -69,6 +74,14 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
         nodes = checkNodes(request.body.nodes);
       } catch (error) {
         return refuseNodes(reply, error);
+      }
+      if (!(request.body.allow_invalid || request.query.allow_invalid)) {
+        const problems = await problemsOf(app.db, request.user, bot, nodes);
+        if (problems.length > 0) {
+          // A stale copy is refused as stale first: fixing its problems would be wasted work.
+          if ((await flowVersion(app.db, bot.id, MAIN_FLOW)) !== expected) return fail(reply, 409, CONFLICT);
+          return refuseProblems(reply, problems);
+        }
       }
       // One statement, compare-and-set on the version, inside one transaction.
       const saved = await app.db

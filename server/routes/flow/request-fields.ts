@@ -18,10 +18,21 @@ export const nodesField = z.unknown().transform((value) => {
   }
 });
 
-/** The publish body: `{ nodes }`, or the bare node array spec 2 §7 describes. */
+/** Publish a flow with problems anyway: `true`, or the text a query string or form field carries. */
+const allowInvalidField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+export const publishQuery = z.object({ allow_invalid: allowInvalidField });
+
+/**
+ * The publish body: `{ nodes, allow_invalid? }`, or the bare node array spec 2 §7 describes (which
+ * says `allow_invalid` in the query string instead).
+ */
 export const publishBody = z.preprocess(
   (body) => (Array.isArray(body) ? { nodes: body } : (body ?? {})),
-  z.object({ nodes: nodesField }),
+  z.object({ nodes: nodesField, allow_invalid: allowInvalidField }),
 );
 
 export const CONFLICT =

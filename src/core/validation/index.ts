@@ -10,6 +10,15 @@ export {
   type UploadKind,
 } from './uploads';
 export type { Problem, ValidationContext } from './types';
+export { validationContextOf, type ContextSources } from './context';
+export {
+  flowProblems,
+  problemsOfChecked,
+  nodeTitle,
+  problemCount,
+  publishProblemsMessage,
+  type FlowProblem,
+} from './flow-problems';
 export { prettifyJsonBody, type PrettifyResult } from './prettify-json';
 export {
   nextStartPreview,

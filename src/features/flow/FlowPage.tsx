@@ -9,6 +9,7 @@ import { emitRunFlow } from './flow-events';
 import './flow.css';
 import { FlowTopBar } from './FlowTopBar';
 import { NodeEditHost } from './NodeEditHost';
+import { ProblemsDialogHost } from './problems/ProblemsDialog';
 import { createFlowEditor, type FlowEditor } from './store/flow-editor';
 import { FlowEditorContext, useFlow, useFlowEditor } from './store/flow-context';
 import { selectHasChanges, selectHasNodes, selectNotice, selectStatus } from './store/flow-store';
@@ -70,6 +71,7 @@ function FlowEditorView({ editor }: { editor: FlowEditor }) {
         <EmulatorPanel />
       </div>
       {editing && <NodeEditHost nodeId={editing} onClose={() => setEditing(null)} />}
+      <ProblemsDialogHost />
     </div>
   );
 }

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { useDrawerStore } from '../../app/stores/drawer-store';
 import { useActiveBot } from '../bots/bots-store';
+import { ProblemCount } from './problems/ProblemCount';
 import { TemplateList } from './templates/TemplateList';
 import { BotSelect } from './toolbar/BotSelect';
 import { FlowIconButton } from './toolbar/flow-icons';
 import { HelpModal } from './toolbar/HelpModal';
 
-/** The editor's top row: drawer toggle, bots dropdown, flow-template list and the help modal. */
+/**
+ * The editor's top row: drawer toggle, bots dropdown, flow-template list, the flow's problem count
+ * and the help modal.
+ */
 export function FlowTopBar() {
   const toggleDrawer = useDrawerStore((s) => s.toggleOpen);
   const drawerOpen = useDrawerStore((s) => s.open);
@@ -23,6 +27,7 @@ export function FlowTopBar() {
       <BotSelect />
       <TemplateList />
       <span className="flow-topbar-spacer" />
+      <ProblemCount />
       <FlowIconButton icon="help" label="Bot Info & Help" onClick={() => setHelpOpen(true)} />
       {helpOpen && <HelpModal bot={bot} onClose={() => setHelpOpen(false)} />}
     </div>

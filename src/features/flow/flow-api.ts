@@ -2,6 +2,7 @@
 import { api, type ApiResult } from '../../api/client';
 import { getAccessToken } from '../../api/storage';
 import type { FlowNode } from '../../core/flow';
+import type { FlowProblem } from '../../core/validation';
 
 export const MAIN_FLOW = 'main';
 
@@ -46,17 +47,23 @@ interface FlowAnswer extends ApiResult {
 interface PublishAnswer extends ApiResult {
   nodes?: FlowNode[];
   version?: FlowVersion;
+  /** 422: what is wrong with the flow, node by node (issue 13 §3). */
+  problems?: FlowProblem[];
 }
 
 interface TemplateAnswer extends ApiResult {
   flow_template?: { id?: number; name?: string; nodes?: FlowNode[] };
 }
 
-/** A failed call, carrying the server's message (and whether it was a version conflict). */
+/**
+ * A failed call, carrying the server's message, whether it was a version conflict, and the flow's
+ * problems when the server refused to publish a flow that has some (422).
+ */
 export class FlowCallError extends Error {
   constructor(
     message: string,
     readonly conflict = false,
+    readonly problems: readonly FlowProblem[] = [],
   ) {
     super(message);
   }
@@ -83,12 +90,15 @@ export async function fetchFlow(botId: number): Promise<LoadedFlow> {
 
 /**
  * Publishes the main flow from `version`. The server answers 409 when someone published in
- * between; that comes back as a FlowCallError with `conflict` set and nothing is overwritten.
+ * between; that comes back as a FlowCallError with `conflict` set and nothing is overwritten. A
+ * flow with problems is refused (422, the error carries them) unless `allowInvalid`: the author
+ * chose to publish anyway.
  */
 export async function publishFlow(
   botId: number,
   nodes: readonly FlowNode[],
   version: FlowVersion | null,
+  { allowInvalid = false }: { allowInvalid?: boolean } = {},
 ): Promise<{ nodes: FlowNode[] | null; version: FlowVersion | null }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = getAccessToken();
@@ -98,12 +108,13 @@ export async function publishFlow(
   const response = await fetch(`/api/flow/${botId}`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ nodes }),
+    body: JSON.stringify(allowInvalid ? { nodes, allow_invalid: true } : { nodes }),
   });
   const answer = (await response.json().catch(() => null)) as PublishAnswer | null;
   if (!response.ok || !answer?.success) {
     const fallback = response.status === 409 ? CONFLICT_MESSAGE : 'Unable to publish the flow';
-    throw new FlowCallError(answer?.message || fallback, response.status === 409);
+    const problems = response.status === 422 && Array.isArray(answer?.problems) ? answer.problems : [];
+    throw new FlowCallError(answer?.message || fallback, response.status === 409, problems);
   }
   return { nodes: answer.nodes ?? null, version: answer.version ?? null };
 }

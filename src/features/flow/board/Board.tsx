@@ -4,6 +4,8 @@ import { Layer, Stage } from 'react-konva';
 import { useFlowEditor } from '../store/flow-context';
 import { FLOW_DRAWN_MARK } from '../store/flow-editor';
 import type { FlowState } from '../store/flow-store';
+import { focusView } from './focus-view';
+import { nodeBox } from './geometry';
 import { attachInteractions } from './interactions';
 import { BoardRenderer } from './renderer';
 import { installTestHook } from './test-hook';
@@ -86,6 +88,11 @@ export function Board({ onEditNode }: BoardProps) {
       viewCenter: () => toWorld(renderer.view, { x: wrap.clientWidth / 2, y: wrap.clientHeight / 2 }),
       occupied: (area) => renderer.model.anyNodeIn(area),
       bounds: () => renderer.model.bounds(),
+      centreOn: (id) => {
+        const node = store.getState().nodes.find((n) => n.id === id);
+        if (node)
+          renderer.setView(focusView(renderer.view, nodeBox(node), wrap.clientWidth, wrap.clientHeight));
+      },
     });
     const unhook = installTestHook(renderer, store, stage.container());
     return () => {

@@ -7,11 +7,19 @@ import {
   type FlowChange,
   type FlowNode,
   type HistoryState,
+  type NodeId,
   type NodeType,
 } from '../../../core/flow';
+import {
+  problemCount,
+  problemsOfChecked,
+  publishProblemsMessage,
+  type FlowProblem,
+} from '../../../core/validation';
 import type { Box } from '../board/geometry';
 import * as flowApi from '../flow-api';
 import { MAIN_FLOW } from '../flow-api';
+import { mergeProblems } from '../validation/node-problems';
 import { watchProblems } from '../validation/watch-problems';
 import { whenIdle } from '../when-idle';
 import { startEngine } from './engine-client';
@@ -41,6 +49,8 @@ export interface BoardPort {
   occupied?(area: Box): boolean;
   /** The bounds of every node (a full scan: asked only when nothing near the centre is free). */
   bounds?(): Box | null;
+  /** Puts a node in the middle of the board at a zoom where it can be read. */
+  centreOn?(id: NodeId): void;
 }
 
 /** Performance marks around opening a flow (read by the bench: data received → first full draw). */
@@ -149,6 +159,7 @@ export function createFlowEditor() {
       s.status = 'loading';
       s.notice = null;
       s.selection = NO_SELECTION;
+      s.problemList = null;
     });
     try {
       const loaded = await load();
@@ -206,19 +217,50 @@ export function createFlowEditor() {
     );
   }
 
-  async function publish(): Promise<void> {
+  /**
+   * Everything wrong with the flow on the board now, validated whole by the worker (after any
+   * undo or redo still on its way); the board's marks are brought in step with the answer.
+   */
+  async function problemsNow(): Promise<FlowProblem[]> {
+    await queue;
+    const checked = await engine.validate();
+    const problems = mergeProblems(get().problems, checked, true);
+    if (problems !== get().problems) set({ problems });
+    return problemsOfChecked(get().nodes, checked);
+  }
+
+  function openProblems(problems: readonly FlowProblem[], message: string, publish: boolean): void {
+    set({ problemList: { problems: [...problems], message, publish } });
+  }
+
+  /**
+   * Publishes the flow on the board (issue 13 §3). A flow with problems is not sent: the problems
+   * list opens and asks to publish anyway or cancel. `allowInvalid` is the author's "publish
+   * anyway"; the server, which runs the same validation, is told so too. A 422 from the server
+   * (its context saw something the editor's did not) opens the same list.
+   */
+  async function publish({ allowInvalid = false }: { allowInvalid?: boolean } = {}): Promise<void> {
     const { botId, flowName, publishing, status } = get();
     if (botId === null || publishing || status !== 'ready') return;
     set((s) => {
       s.publishing = true;
       s.notice = null;
+      s.problemList = null;
     });
     try {
       await queue;
       const sent = get().nodes;
+      if (!allowInvalid) {
+        const problems = await problemsNow();
+        if (get().nodes !== sent || get().flowName !== flowName) return;
+        if (problems.length > 0) {
+          openProblems(problems, publishProblemsMessage(problems.length), true);
+          return;
+        }
+      }
       let saved: FlowNode[] | null;
       if (flowName === MAIN_FLOW) {
-        const answer = await flowApi.publishFlow(botId, sent, get().version);
+        const answer = await flowApi.publishFlow(botId, sent, get().version, { allowInvalid });
         saved = answer.nodes;
         set((s) => {
           s.version = answer.version;
@@ -237,12 +279,31 @@ export function createFlowEditor() {
         setHistory(await engine.clear());
       }
     } catch (error) {
-      fail(error, 'Unable to publish the flow');
+      if (error instanceof flowApi.FlowCallError && error.problems.length > 0) {
+        openProblems(error.problems, error.message, true);
+      } else {
+        fail(error, 'Unable to publish the flow');
+      }
     } finally {
       set((s) => {
         s.publishing = false;
       });
     }
+  }
+
+  /** Opens the problems list to review (the top bar's count); nothing opens when there are none. */
+  async function reviewProblems(): Promise<void> {
+    if (get().status !== 'ready') return;
+    const problems = await problemsNow();
+    if (problems.length === 0) set({ problemList: null });
+    else openProblems(problems, `This flow has ${problemCount(problems.length)}.`, false);
+  }
+
+  /** A problem clicked in the list: the list closes and the board shows its node, selected. */
+  function goToProblem(id: NodeId): void {
+    if (!get().nodes.some((node) => node.id === id)) return;
+    set({ problemList: null, selection: { nodeId: id, linkId: null } });
+    board?.centreOn?.(id);
   }
 
   function addNode(type: NodeType): void {
@@ -300,7 +361,11 @@ export function createFlowEditor() {
     },
     openBot,
     openFlow,
-    publish,
+    publish: () => publish(),
+    publishAnyway: () => publish({ allowInvalid: true }),
+    reviewProblems,
+    closeProblems: () => set({ problemList: null }),
+    goToProblem,
     addNode,
     duplicateSelected,
     deleteSelected,

@@ -2,6 +2,7 @@ import { Immer, type Draft } from 'immer';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { immer } from 'zustand/middleware/immer';
 import type { FlowNode, HistoryState, NodeId } from '../../../core/flow';
+import type { FlowProblem } from '../../../core/validation';
 import {
   MAIN_FLOW,
   type FlowTemplateRef,
@@ -34,6 +35,17 @@ export interface Notice {
   text: string;
 }
 
+/**
+ * The problems list (issue 13 §3), open: everything wrong with the flow as it was when asked.
+ * `publish`: opened by Publish, so it asks to publish anyway or cancel; otherwise opened from the
+ * top bar's count, to review.
+ */
+export interface ProblemList {
+  problems: FlowProblem[];
+  message: string;
+  publish: boolean;
+}
+
 export interface FlowState {
   botId: number | null;
   /** The flow on the board: main, or the name of a flow template. */
@@ -53,6 +65,8 @@ export interface FlowState {
   opened: number;
   /** Problem counts of the nodes whose saved content is invalid (validation/watch-problems.ts). */
   problems: NodeProblems;
+  /** The problems list when it is open. */
+  problemList: ProblemList | null;
 }
 
 export const EMPTY_HISTORY: HistoryState = {
@@ -79,6 +93,7 @@ export function initialFlowState(): FlowState {
     publishing: false,
     opened: 0,
     problems: NO_PROBLEMS,
+    problemList: null,
   };
 }
 
@@ -103,3 +118,18 @@ export const selectNotice = (s: FlowState) => s.notice;
 export const selectPublishing = (s: FlowState) => s.publishing;
 export const selectBotId = (s: FlowState) => s.botId;
 export const selectOpened = (s: FlowState) => s.opened;
+export const selectProblemList = (s: FlowState) => s.problemList;
+
+/** How many problems the flow has (the sum of every node's count), computed once per marks object. */
+export const selectProblemTotal = (() => {
+  let seen: NodeProblems | null = null;
+  let total = 0;
+  return (s: FlowState) => {
+    if (s.problems !== seen) {
+      seen = s.problems;
+      total = 0;
+      for (const id in seen) total += seen[id];
+    }
+    return total;
+  };
+})();
