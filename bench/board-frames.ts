@@ -28,7 +28,7 @@ export interface MeasuredFrame {
   cpu: number;
 }
 
-/** The console.timeStamp each frame's task starts with, to find the task in the trace. */
+/** The performance mark each frame's task starts with, to find the task in the trace. */
 const FRAME_STAMP = 'board-bench-frame';
 
 export interface BoardFrames {
@@ -129,7 +129,7 @@ const DRIVER = String.raw`(() => {
         let i = 0;
         channel.port1.onmessage = () => {
           try {
-            console.timeStamp(FRAME_STAMP);
+            realMark(FRAME_STAMP);
             const e = event(inputs[i]);
             const t0 = performance.now();
             target.dispatchEvent(e);
@@ -142,6 +142,7 @@ const DRIVER = String.raw`(() => {
             if (++i < inputs.length) return channel.port2.postMessage(null);
             channel.port1.close();
             finish();
+            performance.clearMarks(FRAME_STAMP);
             resolve(frames);
           } catch (error) {
             channel.port1.close();
@@ -189,7 +190,6 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { data?: { message?: string } };
 }
 
 /**
@@ -201,7 +201,7 @@ function cpuPerFrame(trace: Buffer): number[] {
   const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const stamps = events
-    .filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === FRAME_STAMP)
+    .filter((e) => e.name === FRAME_STAMP && e.cat.includes('blink.user_timing'))
     .sort((a, b) => a.ts - b.ts);
   const tasks = events.filter(
     (e) => e.ph === 'X' && e.cat.includes('toplevel') && e.dur !== undefined && e.tdur !== undefined,
@@ -217,24 +217,40 @@ function cpuPerFrame(trace: Buffer): number[] {
   });
 }
 
-/** Runs the gesture `inputs`, one frame each, under a trace that gives every frame's CPU time. */
-export async function runFrames(page: Page, inputs: FrameInput[]): Promise<MeasuredFrame[]> {
+/** Runs one gesture: `inputs`, one frame each; answers each frame's wall-clock work. */
+export type FrameRunner = (inputs: FrameInput[]) => Promise<FrameWork[]>;
+
+/**
+ * Runs `body` under one Chromium trace (one per batch of gestures: starting and reading a trace
+ * costs more than a gesture) and gives every frame that `body` ran through its runner the CPU
+ * time of its task. Answers the frames of each gesture, in the order they ran.
+ */
+export async function withCpuTimes(
+  page: Page,
+  body: (run: FrameRunner) => Promise<void>,
+): Promise<MeasuredFrame[][]> {
   const browser = page.context().browser()!;
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
-  const run = page
-    .evaluate((list) => (window as unknown as DriverWindow).__boardFrames.run(list), inputs)
-    .then(
-      (frames) => ({ frames }),
-      (error: unknown) => ({ error }),
+  const gestures: FrameWork[][] = [];
+  const run: FrameRunner = async (inputs) => {
+    const frames = await page.evaluate(
+      (list) => (window as unknown as DriverWindow).__boardFrames.run(list),
+      inputs,
     );
-  const outcome = await run;
-  const trace = await browser.stopTracing(); // stopped even when the run failed
-  if ('error' in outcome) throw outcome.error;
-  const work = outcome.frames;
+    gestures.push(frames);
+    return frames;
+  };
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  const outcome = await body(run).then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
+  const trace = await browser.stopTracing(); // stopped even when the body failed
+  if (outcome) throw outcome.error;
   const cpu = cpuPerFrame(trace);
-  if (cpu.length !== work.length)
-    throw new Error(`board bench: ${cpu.length} traced frames for ${work.length}`);
-  return work.map((w, i) => ({ work: w, cpu: cpu[i] }));
+  const count = gestures.reduce((sum, frames) => sum + frames.length, 0);
+  if (cpu.length !== count) throw new Error(`board bench: ${cpu.length} traced frames for ${count}`);
+  let next = 0;
+  return gestures.map((frames) => frames.map((work) => ({ work, cpu: cpu[next++] })));
 }
 
 export function textsInView(page: Page): Promise<number> {

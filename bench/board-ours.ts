@@ -20,9 +20,11 @@ import {
 import {
   installFrameDriver,
   paintedLoadTime,
-  runFrames,
   sendWheel,
   textsInView,
+  withCpuTimes,
+  type FrameRunner,
+  type FrameWork,
   type MeasuredFrame,
 } from './board-frames.js';
 import { dragNode, pan, spotsAround, zoom, type Area, type Point } from './board-gestures.js';
@@ -146,18 +148,19 @@ async function placeHere(page: Page, area: Area, zoomName: ZoomName): Promise<Pl
 /** One run of `gesture`: the real mouse presses and releases, the driver sends the frames. */
 async function runGesture(
   page: Page,
+  run: FrameRunner,
   gesture: GestureName,
   zoomName: ZoomName,
   place: Place,
   area: Area,
-): Promise<MeasuredFrame[]> {
+): Promise<FrameWork[]> {
   const centre = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
-  if (gesture === 'zoom') return runFrames(page, zoom(centre, zoomName === 'fitted'));
+  if (gesture === 'zoom') return run(zoom(centre, zoomName === 'fitted'));
   const start = gesture === 'pan' ? place.free : place.grip;
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   try {
-    return await runFrames(page, gesture === 'pan' ? pan(start, area) : dragNode(start));
+    return await run(gesture === 'pan' ? pan(start, area) : dragNode(start));
   } finally {
     await page.mouse.up();
     await page.waitForTimeout(150);
@@ -204,16 +207,19 @@ async function measureFrames(page: Page, area: Area): Promise<FrameFigures[]> {
   const fitted = (await view(page)).scale;
   const places = new Map<ZoomName, Place>();
   const runs = new Map<string, MeasuredFrame[][]>();
-  for (let run = 0; run < RUNS; run++) {
-    for (const zoomName of ZOOMS) {
-      await zoomTo(page, zoomName === 'fitted' ? fitted : DETAIL_SCALE, centre);
-      if (!places.has(zoomName)) places.set(zoomName, await placeHere(page, area, zoomName));
-      for (const gesture of GESTURES) {
-        const key = `${zoomName} ${gesture}`;
-        const frames = await runGesture(page, gesture, zoomName, places.get(zoomName)!, area);
-        runs.set(key, [...(runs.get(key) ?? []), frames]);
+  for (let round = 0; round < RUNS; round++) {
+    const keys: string[] = [];
+    const measured = await withCpuTimes(page, async (run) => {
+      for (const zoomName of ZOOMS) {
+        await zoomTo(page, zoomName === 'fitted' ? fitted : DETAIL_SCALE, centre);
+        if (!places.has(zoomName)) places.set(zoomName, await placeHere(page, area, zoomName));
+        for (const gesture of GESTURES) {
+          keys.push(`${zoomName} ${gesture}`);
+          await runGesture(page, run, gesture, zoomName, places.get(zoomName)!, area);
+        }
       }
-    }
+    });
+    keys.forEach((key, i) => runs.set(key, [...(runs.get(key) ?? []), measured[i]]));
   }
   await zoomTo(page, fitted, centre);
   return ZOOMS.flatMap((zoomName) =>
