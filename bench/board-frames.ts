@@ -108,15 +108,17 @@ const DRIVER = String.raw`(() => {
         });
 
   window.__boardFrames = {
-    run(inputs) {
+    async run(inputs) {
       const stage = board();
       const target = stage.container();
       const contexts = [...target.closest('[aria-label="Flow board"]').querySelectorAll('canvas')]
         .map((canvas) => canvas.getContext('2d'))
         .filter(Boolean);
       const frames = [];
+      // Whatever the gesture's press asked to draw is drawn by a real frame first: a layer still
+      // waiting for a real frame would skip the draws the measured frames ask for.
+      await new Promise((resolve) => realRaf(() => setTimeout(resolve, 0)));
       manual = true;
-      flush(); // whatever the gesture's press left pending, outside the measurement
       const finish = () => {
         manual = false;
         const rest = [...queued.values()];

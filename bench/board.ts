@@ -142,10 +142,14 @@ const load = () =>
 
 export async function runBoardBench(): Promise<void> {
   const started = performance.now();
+  /** Progress on stderr (the tables stay on stdout): where a long run spends its time. */
+  const progress = (what: string) =>
+    console.error(`board bench: ${what} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   const loadBefore = load();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-bench-board-'));
   const distDir = path.join(work, 'dist');
   await buildPages(distDir);
+  progress('pages built');
   const server = await startServer(path.join(work, 'data'), distDir);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -158,7 +162,9 @@ export async function runBoardBench(): Promise<void> {
       const links = nodes.reduce((sum, n) => sum + n.next.filter((slot) => slot.node !== null).length, 0);
       await server.publish(nodes);
       const { figures: ours, shared } = await measureOurs(browser, server);
+      progress(`${size} nodes: our board measured`);
       const theirs = await measureReactFlow(browser, server, shared, RF_RENDER_ALL);
+      progress(`${size} nodes: React Flow measured`);
       results.push({ size, ours, theirs });
       const flow = `${size.toLocaleString('en')} nodes, ${links.toLocaleString('en')} links`;
       printTable(
