@@ -17,11 +17,13 @@ export interface Area {
   height: number;
 }
 
-/** Frames per gesture (BENCH_BOARD_FRAMES overrides it; a multiple of 40 keeps the loops whole). */
-export const FRAMES = Number(process.env.BENCH_BOARD_FRAMES ?? 80);
+/** Frames per gesture (BENCH_BOARD_FRAMES overrides it; a multiple of 4 keeps the loops whole). */
+export const FRAMES = Number(process.env.BENCH_BOARD_FRAMES ?? 60);
 
-/** Wheel delta per frame (pixels): 20 frames turn the scale by e^(20·8·0.002) ≈ 1.38. */
-const WHEEL_DELTA = 8;
+/** The zoom gesture turns the wheel one way for a quarter of its frames, then back, twice over. */
+const ZOOM_HALF = Math.max(1, Math.round(FRAMES / 4));
+/** Wheel delta per frame (pixels): one way the scale changes by e^(160·0.002) ≈ 1.38. */
+const WHEEL_DELTA = 160 / ZOOM_HALF;
 
 /**
  * Drags the background around one ellipse half the board wide: the view travels a whole board
@@ -38,16 +40,16 @@ export function pan(start: Point, area: Area): FrameInput[] {
 }
 
 /**
- * Wheel at `at`, 20 frames one way and 20 back, over and over. `inFirst` zooms in first (from the
- * fitted scale, which is often the minimum); otherwise out first (from the detail scale, so the
- * whole gesture stays where labels are drawn).
+ * Wheel at `at`, a quarter of the frames one way and a quarter back, twice. `inFirst` zooms in
+ * first (from the fitted scale, which is often the minimum); otherwise out first (from the detail
+ * scale, so the whole gesture stays where labels are drawn).
  */
 export function zoom(at: Point, inFirst: boolean): FrameInput[] {
   const first = inFirst ? -WHEEL_DELTA : WHEEL_DELTA;
   return Array.from({ length: FRAMES }, (_, i) => ({
     type: 'wheel',
     ...at,
-    deltaY: Math.floor(i / 20) % 2 === 0 ? first : -first,
+    deltaY: Math.floor(i / ZOOM_HALF) % 2 === 0 ? first : -first,
   }));
 }
 

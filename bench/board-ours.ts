@@ -126,7 +126,7 @@ async function zoomTo(page: Page, target: number, at: Point): Promise<number> {
     await sendWheel(page, { type: 'wheel', ...at, deltaY: -Math.log(target / scale) / WHEEL_STEP });
     scale = (await view(page)).scale;
   }
-  await page.waitForTimeout(250); // drawn by a real frame before anything is measured
+  await page.waitForTimeout(100); // drawn by a real frame before anything is measured
   return scale;
 }
 
@@ -163,7 +163,7 @@ async function runGesture(
     return await run(gesture === 'pan' ? pan(start, area) : dragNode(start));
   } finally {
     await page.mouse.up();
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(100);
   }
 }
 
