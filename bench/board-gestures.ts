@@ -1,9 +1,8 @@
-import type { Page } from 'playwright';
-import { summarize, type Timing } from './stats.js';
+import type { FrameInput } from './board-frames.js';
 
-// Real mouse and wheel input for the board bench, the same for both renderers: each gesture is a
-// fixed sequence of events (no randomness) sent at 60 per second for about two seconds, while the
-// page records requestAnimationFrame timestamps. Frame time = the gap between two frames.
+// The board bench's gestures as fixed lists of input events, one per frame (no randomness), each
+// ending where it began so the next run starts from the same view. The driver (board-frames.ts)
+// sends them; the bench presses and releases the real mouse around the pointer moves.
 
 export interface Point {
   x: number;
@@ -18,71 +17,48 @@ export interface Area {
   height: number;
 }
 
-const EVENTS = 120;
-const INTERVAL_MS = 1000 / 60;
+/** Frames per gesture (BENCH_BOARD_FRAMES overrides it; a multiple of 4 keeps the loops whole). */
+export const FRAMES = Number(process.env.BENCH_BOARD_FRAMES ?? 60);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The zoom gesture turns the wheel one way for a quarter of its frames, then back, twice over. */
+const ZOOM_HALF = Math.max(1, Math.round(FRAMES / 4));
+/** Wheel delta per frame (pixels): one way the scale changes by e^(160·0.002) ≈ 1.38. */
+const WHEEL_DELTA = 160 / ZOOM_HALF;
 
-/** Sends `send(i)` for i = 0 … EVENTS-1, one every INTERVAL_MS (later if the page lags behind). */
-async function paced(send: (i: number) => Promise<void>): Promise<void> {
-  const start = performance.now();
-  for (let i = 0; i < EVENTS; i++) {
-    await send(i);
-    const due = start + (i + 1) * INTERVAL_MS;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-  }
-}
-
-/** Frame times (ms) while `gesture` runs, from rAF timestamps recorded in the page. */
-export async function frameTimes(page: Page, gesture: () => Promise<void>): Promise<Timing> {
-  await page.waitForTimeout(300); // let the last frame of whatever came before settle
-  // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
-  await page.evaluate(`(() => {
-    window.__frames = [];
-    window.__recording = true;
-    requestAnimationFrame(function tick(t) {
-      window.__frames.push(t);
-      if (window.__recording) requestAnimationFrame(tick);
-    });
-  })()`);
-  await gesture();
-  const stamps = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean };
-    w.__recording = false;
-    return w.__frames;
+/**
+ * Drags the background around one ellipse half the board wide: the view travels a whole board
+ * width, so it leaves the area the renderer culled for (the view plus half a screen per side)
+ * and re-culls a few times per loop, as a long pan does.
+ */
+export function pan(start: Point, area: Area): FrameInput[] {
+  const ampX = area.width / 2;
+  const ampY = (area.height * 2) / 5;
+  return Array.from({ length: FRAMES }, (_, i) => {
+    const angle = (2 * Math.PI * (i + 1)) / FRAMES;
+    return { type: 'move', x: start.x - ampX * (1 - Math.cos(angle)), y: start.y - ampY * Math.sin(angle) };
   });
-  return summarize(stamps.slice(1).map((t, i) => t - stamps[i]));
 }
 
-/** Drags the background from `start` in two closed loops (back where it began). */
-export async function pan(page: Page, start: Point, area: Area): Promise<void> {
-  const ampX = Math.max(40, Math.min(250, (start.x - area.x - 20) / 2));
-  const ampY = Math.max(40, Math.min(150, start.y - area.y - 20, area.y + area.height - start.y - 20));
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await paced(async (i) => {
-    const angle = (2 * Math.PI * (i + 1)) / (EVENTS / 2);
-    await page.mouse.move(start.x - ampX * (1 - Math.cos(angle)), start.y - ampY * Math.sin(angle));
+/**
+ * Wheel at `at`, a quarter of the frames one way and a quarter back, twice. `inFirst` zooms in
+ * first (from the fitted scale, which is often the minimum); otherwise out first (from the detail
+ * scale, so the whole gesture stays where labels are drawn).
+ */
+export function zoom(at: Point, inFirst: boolean): FrameInput[] {
+  const first = inFirst ? -WHEEL_DELTA : WHEEL_DELTA;
+  return Array.from({ length: FRAMES }, (_, i) => ({
+    type: 'wheel',
+    ...at,
+    deltaY: Math.floor(i / ZOOM_HALF) % 2 === 0 ? first : -first,
+  }));
+}
+
+/** Moves a pressed node around a closed loop twice (dropped where it was picked up). */
+export function dragNode(grip: Point): FrameInput[] {
+  return Array.from({ length: FRAMES }, (_, i) => {
+    const angle = (4 * Math.PI * (i + 1)) / FRAMES;
+    return { type: 'move', x: grip.x + 150 * Math.sin(angle), y: grip.y + 90 * (1 - Math.cos(angle)) };
   });
-  await page.mouse.up();
-}
-
-/** Wheel at `at`: ten notches in, ten out, six times over (back at the scale it began at). */
-export async function zoom(page: Page, at: Point): Promise<void> {
-  await page.mouse.move(at.x, at.y);
-  await paced(async (i) => page.mouse.wheel(0, Math.floor(i / 10) % 2 === 0 ? -100 : 100));
-}
-
-/** Presses a node at `grip` and drags it around a closed loop (drop where it was picked up). */
-export async function dragNode(page: Page, grip: Point): Promise<void> {
-  await page.mouse.move(grip.x, grip.y);
-  await page.mouse.down();
-  await paced(async (i) => {
-    const angle = (2 * Math.PI * (i + 1)) / (EVENTS / 2);
-    await page.mouse.move(grip.x + 150 * Math.sin(angle), grip.y + 90 * (1 - Math.cos(angle)));
-  });
-  await page.mouse.up();
 }
 
 /** Screen points around the middle of `area`, nearest first (a 7-pixel spiral), to look for a free one. */

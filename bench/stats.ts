@@ -16,6 +16,25 @@ export function summarize(samples: number[]): Timing {
   return { median: percentile(sorted, 50), p95: percentile(sorted, 95), count: sorted.length };
 }
 
+/** A sample's middle and spread: median, quartiles, extremes and p95. */
+export interface Spread extends Timing {
+  min: number;
+  p25: number;
+  p75: number;
+  max: number;
+}
+
+export function spread(samples: number[]): Spread {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    ...summarize(sorted),
+    min: sorted[0] ?? NaN,
+    p25: percentile(sorted, 25),
+    p75: percentile(sorted, 75),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
   const cells = [
     header,
