@@ -39,7 +39,9 @@ export default fp(async (app) => {
       const { key, message } = describeIssue(error.validation[0]);
       return reply.code(400).send({ success: false, message, key: key || undefined });
     }
-    if (!request.reachedHandler && isMultipart(request)) {
+    const failedReadingBody =
+      !request.reachedHandler && isMultipart(request) && !(error as { statusCode?: number }).statusCode;
+    if (failedReadingBody) {
       // Busboy's own words ("Boundary not found", "Unexpected end of form") say what is wrong.
       const reason = (error as Error).message || 'it is malformed';
       return reply.code(400).send({ success: false, message: `The form data could not be read: ${reason}` });

@@ -36,7 +36,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     databaseSchema: schema,
     async remove() {
       if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // A closing SQLite thread may still be removing its WAL files: retry rather than fail.
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
