@@ -31,7 +31,11 @@ const token = z.string().max(BOT_LIMITS.token);
 const avatarUrl = z
   .string()
   .max(BOT_LIMITS.url)
-  .refine((text) => isSafeStoredUrl(text, { images: true }), UNSAFE_URL_MESSAGE);
+  // The dialog previews a chosen file through its blob: address (never sent: the file goes up).
+  .refine(
+    (text) => /^blob:https?:/i.test(text) || isSafeStoredUrl(text, { images: true }),
+    UNSAFE_URL_MESSAGE,
+  );
 
 /** Field order is the order errors are reported in (the server answers with the first). */
 export const botFieldsSchema = z.object({
