@@ -16,9 +16,10 @@ import {
   type Point,
 } from './geometry';
 import { createLinkShape, type CurveBatch } from './link-shapes';
+import { levelOfDetail, type LevelOfDetail } from './level-of-detail';
 import { NodeLayer } from './node-layer';
 import type { NodeLook } from './node-shapes';
-import { fitView, showsDetail, toScreen, visibleWorld, zoomAround, type View } from './viewport';
+import { fitView, toScreen, visibleWorld, zoomAround, type View } from './viewport';
 
 export interface BoardLayers {
   links: Konva.Layer;
@@ -54,7 +55,8 @@ export class BoardRenderer {
   private selection: BoardSelection = { nodeId: null, linkId: null };
   private problems: Readonly<Record<NodeId, number>> = {};
   private colors: BoardColors = readBoardColors();
-  private looks = this.makeLooks(true);
+  private level: LevelOfDetail = levelOfDetail(1);
+  private looks = this.makeLooks(this.level);
   private readonly nodeLayer: NodeLayer;
   private covered: Box | null = null;
   /** The links to stroke (in or near view), by id. */
@@ -112,7 +114,7 @@ export class BoardRenderer {
   /** Re-reads the theme's colours (after a light/dark switch). */
   refreshColors(): void {
     this.colors = readBoardColors();
-    this.looks = this.makeLooks(showsDetail(this.view.scale));
+    this.looks = this.makeLooks(this.level);
     this.cull();
   }
 
@@ -129,11 +131,13 @@ export class BoardRenderer {
   }
 
   setView(view: View): void {
-    const detailChanged = showsDetail(view.scale) !== showsDetail(this.view.scale);
+    const level = levelOfDetail(view.scale);
+    const detailChanged = level !== this.level;
     this.view = view;
+    this.level = level;
     this.stage.scale({ x: view.scale, y: view.scale });
     this.stage.position({ x: view.x, y: view.y });
-    if (detailChanged) this.looks = this.makeLooks(showsDetail(view.scale));
+    if (detailChanged) this.looks = this.makeLooks(level);
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
     this.placeLinkButton();
@@ -212,10 +216,10 @@ export class BoardRenderer {
     return this.nodeLayer.count;
   }
 
-  private makeLooks(detail: boolean) {
+  private makeLooks(level: LevelOfDetail) {
     // Index 1 of each pair is the invalid-node look.
     const look = (selected: boolean, invalid: boolean) => ({
-      detail,
+      level,
       selected,
       invalid,
       colors: this.colors,
@@ -266,7 +270,7 @@ export class BoardRenderer {
       if (link.id === selected) chosen = link.curve;
       else plain.push(link.curve);
     }
-    const width = showsDetail(this.view.scale) ? 2 : 1.5 / this.view.scale;
+    const width = this.level.full ? 2 : 1.5 / this.view.scale;
     return [
       { curves: plain, color: this.colors.primary, width, alpha: 0.45 },
       { curves: chosen ? [chosen] : [], color: this.colors.primary, width: width + 2 },
