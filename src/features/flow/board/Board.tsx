@@ -1,13 +1,15 @@
 import type Konva from 'konva';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Layer, Stage } from 'react-konva';
 import { useFlowEditor } from '../store/flow-context';
 import { FLOW_DRAWN_MARK } from '../store/flow-editor';
 import type { FlowState } from '../store/flow-store';
+import { BoardNavigator } from './BoardNavigator';
 import { attachInteractions } from './interactions';
 import { BoardRenderer } from './renderer';
 import { installTestHook } from './test-hook';
 import { toWorld } from './viewport';
+import { zoomCommandOf } from './zoom-keys';
 
 interface BoardProps {
   /** Double-click on a node (the node-edit modal's hook point). */
@@ -28,6 +30,8 @@ export function Board({ onEditNode }: BoardProps) {
   const overlayRef = useRef<Konva.Layer>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const editNode = useRef(onEditNode);
+  // The zoom controls and minimap need the renderer, which exists once the stage is mounted.
+  const [renderer, setRenderer] = useState<BoardRenderer | null>(null);
 
   useEffect(() => {
     editNode.current = onEditNode;
@@ -85,7 +89,21 @@ export function Board({ onEditNode }: BoardProps) {
       occupied: (area) => renderer.model.anyNodeIn(area),
     });
     const unhook = installTestHook(renderer, store, stage.container());
+    // The zoom keys work while the board (or a control on it) has focus and no field is typed in.
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.defaultPrevented || target.isContentEditable) return;
+      if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      const command = zoomCommandOf(event);
+      if (!command) return;
+      event.preventDefault();
+      renderer.zoom(command);
+    };
+    wrap.addEventListener('keydown', onKey);
+    setRenderer(renderer);
     return () => {
+      setRenderer(null);
+      wrap.removeEventListener('keydown', onKey);
       unhook();
       editor.attachBoard(null);
       detach();
@@ -97,7 +115,8 @@ export function Board({ onEditNode }: BoardProps) {
   }, [editor]);
 
   return (
-    <div className="flow-board" ref={wrapRef} role="region" aria-label="Flow board">
+    // Focusable so the zoom keys reach it: a click on the canvas focuses the board.
+    <div className="flow-board" ref={wrapRef} role="region" aria-label="Flow board" tabIndex={0}>
       <Stage ref={stageRef} width={1} height={1} listening={false}>
         <Layer ref={linksRef} listening={false} />
         <Layer ref={nodesRef} listening={false} />
@@ -118,6 +137,7 @@ export function Board({ onEditNode }: BoardProps) {
       >
         ×
       </button>
+      {renderer && <BoardNavigator renderer={renderer} />}
     </div>
   );
 }

@@ -40,6 +40,8 @@ const layouts = new WeakMap<Konva.Shape, CaptionLayout>();
 
 export function createCaptionShape(x: number): Konva.Shape {
   return new Konva.Shape({
+    // Named so tests find the captions with stage.find('.node-caption').
+    name: 'node-caption',
     x,
     y: 0,
     listening: false,
@@ -85,5 +87,6 @@ export function bindCaptionShape(
     same && before ? before.lines : wrapCaption(text, width, maxLines, measureWith(font, fontSize));
   const firstMiddle = (height - lines.length * lineHeight) / 2 + lineHeight / 2;
   layouts.set(shape, { lines, font, lineHeight, firstMiddle, fill });
-  shape.setAttrs({ visible: true, width, height, captionText: text });
+  // The lines are kept as an attribute too (set only here, never per frame) for tests to read.
+  shape.setAttrs({ visible: true, width, height, captionText: text, captionLines: lines });
 }

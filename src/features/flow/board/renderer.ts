@@ -19,7 +19,18 @@ import { createLinkShape, type CurveBatch } from './link-shapes';
 import { levelOfDetail, type LevelOfDetail } from './level-of-detail';
 import { NodeLayer } from './node-layer';
 import type { NodeLook } from './node-shapes';
-import { fitView, toScreen, visibleWorld, zoomAround, type View } from './viewport';
+import { Signal } from './signal';
+import type { ZoomCommand } from './zoom-keys';
+import {
+  centredOn,
+  fitView,
+  steppedScale,
+  toScreen,
+  toWorld,
+  visibleWorld,
+  zoomAround,
+  type View,
+} from './viewport';
 
 export interface BoardLayers {
   links: Konva.Layer;
@@ -52,6 +63,10 @@ const PATCH_LIMIT = 200;
 export class BoardRenderer {
   view: View = { scale: 1, x: 0, y: 0 };
   readonly model = new BoardModel();
+  /** The view moved (pan, zoom, resize): the zoom readout and the minimap's rectangle follow. */
+  readonly viewChanged = new Signal();
+  /** What the minimap draws changed: the nodes, the problem marks or the theme's colours. */
+  readonly contentChanged = new Signal();
   private selection: BoardSelection = { nodeId: null, linkId: null };
   private problems: Readonly<Record<NodeId, number>> = {};
   private colors: BoardColors = readBoardColors();
@@ -83,6 +98,7 @@ export class BoardRenderer {
   setNodes(nodes: readonly FlowNode[]): void {
     const touched: ModelChanges = { nodes: new Set(), links: new Set() };
     if (!this.model.update(nodes, touched)) return;
+    this.contentChanged.emit();
     if (!this.covered || touched.nodes.size + touched.links.size > PATCH_LIMIT) return this.cull();
     this.patch(this.covered, touched);
   }
@@ -108,6 +124,7 @@ export class BoardRenderer {
       const node = !before[id] !== !problems[id] ? this.model.node(id) : undefined;
       if (node && this.nodeLayer.shapeOf(id)) this.nodeLayer.show(node, this.lookOf(node));
     }
+    this.contentChanged.emit();
     this.stage.batchDraw();
   }
 
@@ -116,6 +133,7 @@ export class BoardRenderer {
     this.colors = readBoardColors();
     this.looks = this.makeLooks(this.level);
     this.cull();
+    this.contentChanged.emit();
   }
 
   resize(width: number, height: number): void {
@@ -143,6 +161,7 @@ export class BoardRenderer {
     this.placeLinkButton();
     this.moveBackdrop();
     this.stage.batchDraw();
+    this.viewChanged.emit();
   }
 
   panBy(dx: number, dy: number): void {
@@ -151,6 +170,52 @@ export class BoardRenderer {
 
   zoomAt(screen: Point, scale: number): void {
     this.setView(zoomAround(this.view, screen, scale));
+  }
+
+  /** A zoom button or key: in, out, to 100 %, or fit the whole flow. */
+  zoom(command: ZoomCommand): void {
+    if (command === 'in') this.zoomStep(1);
+    else if (command === 'out') this.zoomStep(-1);
+    else if (command === 'actual') this.zoomTo(1);
+    else this.fit();
+  }
+
+  /** Zooms `steps` presses in (positive) or out (negative) around the middle of the board. */
+  zoomStep(steps: number): void {
+    this.zoomAt(this.middle(), steppedScale(this.view.scale, steps));
+  }
+
+  /** Zooms to `scale` around the middle of the board. */
+  zoomTo(scale: number): void {
+    this.zoomAt(this.middle(), scale);
+  }
+
+  /** Puts the world point `world` in the middle of the board, at the same zoom. */
+  centreOn(world: Point): void {
+    this.setView(centredOn(this.view, world, this.width, this.height));
+  }
+
+  /** The world point in the middle of the board. */
+  centre(): Point {
+    return toWorld(this.view, this.middle());
+  }
+
+  /** The part of the world the board shows. */
+  seen(): Box {
+    return visibleWorld(this.view, this.width, this.height);
+  }
+
+  /** The nodes whose saved content fails validation. */
+  get problemIds(): Readonly<Record<NodeId, number>> {
+    return this.problems;
+  }
+
+  get boardColors(): BoardColors {
+    return this.colors;
+  }
+
+  private middle(): Point {
+    return { x: this.width / 2, y: this.height / 2 };
   }
 
   /** The dragged node leaves the static layers and moves on the drag layer with its links. */
