@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinimap, minimapFrame, toMinimap, unionBox } from '../../src/features/flow/board/minimap-frame';
+import {
+  fromMinimap,
+  minimapFrame,
+  minimapSize,
+  toMinimap,
+  unionBox,
+} from '../../src/features/flow/board/minimap-frame';
 import {
   centredOn,
   MAX_SCALE,
@@ -75,5 +81,15 @@ describe('minimap frame', () => {
     const back = fromMinimap(frame, toMinimap(frame, world));
     expect(back.x).toBeCloseTo(world.x, 9);
     expect(back.y).toBeCloseTo(world.y, 9);
+  });
+});
+
+describe('minimap size', () => {
+  it('follows the flow proportions within its largest and smallest box', () => {
+    expect(minimapSize({ minX: 0, minY: 0, maxX: 12800, maxY: 1100 })).toEqual({ width: 200, height: 60 });
+    expect(minimapSize({ minX: 0, minY: 0, maxX: 2000, maxY: 1000 })).toEqual({ width: 200, height: 100 });
+    expect(minimapSize({ minX: 0, minY: 0, maxX: 12800, maxY: 27500 })).toEqual({ width: 100, height: 140 });
+    expect(minimapSize({ minX: 0, minY: 0, maxX: 1000, maxY: 1000 })).toEqual({ width: 140, height: 140 });
+    expect(minimapSize(null)).toEqual({ width: 200, height: 140 });
   });
 });

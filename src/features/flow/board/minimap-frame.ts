@@ -50,3 +50,21 @@ export function toMinimap(frame: MinimapFrame, world: Point): Point {
 export function fromMinimap(frame: MinimapFrame, point: Point): Point {
   return { x: (point.x - frame.x) / frame.scale, y: (point.y - frame.y) / frame.scale };
 }
+
+/** The minimap's largest and smallest box (CSS pixels). */
+export const MINIMAP_MAX = { width: 200, height: 140 };
+export const MINIMAP_MIN = { width: 100, height: 60 };
+
+/**
+ * The minimap's size for a flow of `content`'s shape: as large as allowed in the flow's
+ * proportions, so a wide flow gets a short, wide map and a tall one a narrow, tall map instead of
+ * a thin strip in an empty box.
+ */
+export function minimapSize(content: Box | null): { width: number; height: number } {
+  if (!content) return { ...MINIMAP_MAX };
+  const aspect = Math.max(1, content.maxY - content.minY) / Math.max(1, content.maxX - content.minX);
+  const clamp = (v: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, v)));
+  const height = clamp(MINIMAP_MAX.width * aspect, MINIMAP_MIN.height, MINIMAP_MAX.height);
+  const width = clamp(height / aspect, MINIMAP_MIN.width, MINIMAP_MAX.width);
+  return { width, height };
+}

@@ -1,12 +1,17 @@
 import { nodeBox, type Box, type Point } from './geometry';
-import { fromMinimap, minimapFrame, toMinimap, type MinimapFrame } from './minimap-frame';
+import { fromMinimap, minimapFrame, minimapSize, toMinimap, type MinimapFrame } from './minimap-frame';
 import type { BoardRenderer } from './renderer';
+import { cancelIdle, whenIdle, type IdleHandle } from '../when-idle';
 
 /**
  * After the flow changes, the node bitmap is drawn again once it has been quiet this long (ms): a
  * drag or a burst of edits redraws it once, not on every change.
  */
 const REDRAW_DELAY = 150;
+/** The viewport rectangle is never drawn smaller than this (CSS pixels), so it can be found and grabbed. */
+const MIN_RECT = 6;
+/** A performance measure per bitmap redraw, for anyone profiling a large flow. */
+export const MINIMAP_MEASURE = 'botflow:minimap-nodes';
 
 /**
  * The minimap on a canvas (issue 13). Its cost must not grow with the flow on a pan or zoom
@@ -20,6 +25,7 @@ export class Minimap {
   private bitmapBox: Box | null = null;
   private bitmapFrame: MinimapFrame | null = null;
   private redraw: ReturnType<typeof setTimeout> | null = null;
+  private idle: IdleHandle | null = null;
   private frame: number | null = null;
   /** While dragging, the frame stays as it was at the press, so the map holds still under the pointer. */
   private held: { frame: MinimapFrame; offset: Point } | null = null;
@@ -31,7 +37,6 @@ export class Minimap {
     private readonly canvas: HTMLCanvasElement,
     private readonly renderer: BoardRenderer,
   ) {
-    this.resize();
     this.drawNodes();
     this.stop.push(renderer.viewChanged.listen(() => this.drawSoon()));
     this.stop.push(renderer.contentChanged.listen(() => this.drawNodesLater()));
@@ -50,14 +55,19 @@ export class Minimap {
   destroy(): void {
     for (const stop of this.stop) stop();
     if (this.redraw !== null) clearTimeout(this.redraw);
+    if (this.idle !== null) cancelIdle(this.idle);
     if (this.frame !== null) cancelAnimationFrame(this.frame);
   }
 
-  /** Sizes the canvas (and the bitmap) to its CSS box at the screen's pixel ratio. */
-  private resize(): void {
+  /** Sizes the canvas (and the bitmap) to the flow's proportions at the screen's pixel ratio. */
+  private resize(content: Box | null = this.renderer.model.bounds()): void {
     const ratio = window.devicePixelRatio || 1;
-    this.width = Math.max(1, this.canvas.clientWidth);
-    this.height = Math.max(1, this.canvas.clientHeight);
+    const size = minimapSize(content);
+    if (size.width === this.width && size.height === this.height) return;
+    this.width = size.width;
+    this.height = size.height;
+    this.canvas.style.width = `${size.width}px`;
+    this.canvas.style.height = `${size.height}px`;
     for (const canvas of [this.canvas, this.bitmap]) {
       canvas.width = Math.round(this.width * ratio);
       canvas.height = Math.round(this.height * ratio);
@@ -66,19 +76,26 @@ export class Minimap {
 
   private drawNodesLater(): void {
     if (this.redraw !== null) clearTimeout(this.redraw);
+    // Quiet for a moment, then when the page is idle: never inside a pan or a first draw.
     this.redraw = setTimeout(() => {
       this.redraw = null;
-      this.drawNodes();
+      if (this.idle !== null) return;
+      this.idle = whenIdle(() => {
+        this.idle = null;
+        this.drawNodes();
+      });
     }, REDRAW_DELAY);
   }
 
   /** Draws every node into the bitmap: one path for the valid ones, one for the problem ones. */
   private drawNodes(): void {
+    const started = performance.now();
+    const { model, boardColors: colors, problemIds } = this.renderer;
+    this.bitmapBox = model.bounds();
+    this.resize(this.bitmapBox);
     const context = this.bitmap.getContext('2d');
     if (!context) return;
     const ratio = this.bitmap.width / this.width;
-    const { model, boardColors: colors, problemIds } = this.renderer;
-    this.bitmapBox = model.bounds();
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, this.bitmap.width, this.bitmap.height);
     if (!this.bitmapBox) {
@@ -89,23 +106,28 @@ export class Minimap {
     const frame = minimapFrame(this.bitmapBox, this.bitmapBox, this.width, this.height);
     this.bitmapFrame = frame;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const plain = new Path2D();
-    const invalid = new Path2D();
-    for (const node of model.nodes) {
-      const box = nodeBox(node);
-      const x = box.minX * frame.scale + frame.x;
-      const y = box.minY * frame.scale + frame.y;
-      // At least a pixel, so a node of a huge flow is still a dot.
-      const w = Math.max(1, (box.maxX - box.minX) * frame.scale);
-      const h = Math.max(1, (box.maxY - box.minY) * frame.scale);
-      (problemIds[node.id] ? invalid : plain).rect(x, y, w, h);
-    }
+    // Two passes (valid nodes faded, then problem nodes on top in the problem colour), so the
+    // fill style is set twice rather than once per node.
+    const fillNodes = (invalid: boolean) => {
+      for (const node of model.nodes) {
+        if (!problemIds[node.id] !== !invalid) continue;
+        const box = nodeBox(node);
+        // At least a pixel, so a node of a huge flow is still a dot.
+        context.fillRect(
+          box.minX * frame.scale + frame.x,
+          box.minY * frame.scale + frame.y,
+          Math.max(1, (box.maxX - box.minX) * frame.scale),
+          Math.max(1, (box.maxY - box.minY) * frame.scale),
+        );
+      }
+    };
     context.globalAlpha = 0.55;
     context.fillStyle = colors.muted;
-    context.fill(plain);
+    fillNodes(false);
     context.globalAlpha = 1;
     context.fillStyle = colors.danger;
-    context.fill(invalid);
+    fillNodes(true);
+    performance.measure(MINIMAP_MEASURE, { start: started, detail: model.nodes.length });
     this.drawSoon();
   }
 
@@ -141,10 +163,10 @@ export class Minimap {
     }
     const seen = this.renderer.seen();
     const colors = this.renderer.boardColors;
-    const x = seen.minX * frame.scale + frame.x;
-    const y = seen.minY * frame.scale + frame.y;
-    const w = (seen.maxX - seen.minX) * frame.scale;
-    const h = (seen.maxY - seen.minY) * frame.scale;
+    const w = Math.max(MIN_RECT, (seen.maxX - seen.minX) * frame.scale);
+    const h = Math.max(MIN_RECT, (seen.maxY - seen.minY) * frame.scale);
+    const x = ((seen.minX + seen.maxX) / 2) * frame.scale + frame.x - w / 2;
+    const y = ((seen.minY + seen.maxY) / 2) * frame.scale + frame.y - h / 2;
     context.globalAlpha = 0.12;
     context.fillStyle = colors.primary;
     context.fillRect(x, y, w, h);
