@@ -38,6 +38,12 @@ export interface NodeShape {
   look: NodeLook | null;
 }
 
+// Konva 10 places each text by the metrics of a sample glyph it measures on every draw (a save, a
+// font string, a measureText and an object per text per frame); the legacy placement (a middle
+// baseline) measures nothing. At full detail, 10k-node flow, 207 texts shown: the nodes layer drew
+// in a median 18.7 ms instead of 23.8 ms (p95 41 vs 80) on the shared 2-core machine.
+Konva.legacyTextRendering = true;
+
 const PADDING = 14;
 /** The caption uses the whole node; it keeps clear of the accent stripe and the slots. */
 const CAPTION_INSET = 10;
