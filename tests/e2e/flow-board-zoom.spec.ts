@@ -204,3 +204,24 @@ function reddishPixels(page: Page): Promise<number> {
     return red;
   });
 }
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the zoom controls fit and the minimap starts hidden', async ({ page }) => {
+    await openFlow(page, 40);
+    const toolbar = page.getByRole('toolbar', { name: 'Zoom' });
+    await expect(toolbar).toBeVisible();
+    const box = (await toolbar.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    // Clear of the emulator's button in the other bottom corner.
+    const emulator = (await page.getByRole('button', { name: 'Open emulator' }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThan(emulator.x);
+    await expect(page.getByRole('img', { name: /Minimap/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Minimap' }).click();
+    await expect(page.getByRole('img', { name: /Minimap/ })).toBeVisible();
+    await screenshot(page, 'flow-board-zoom-390');
+  });
+});
