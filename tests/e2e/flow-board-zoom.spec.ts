@@ -190,6 +190,14 @@ test('zoom buttons, keys and the minimap move the view', async ({ page }) => {
     await toggle.click();
     await expect(page.getByRole('img', { name: /Minimap/ })).toBeVisible();
   });
+
+  await test.step('captions and minimap in the dark theme', async () => {
+    await page.getByRole('button', { name: 'Fit to view' }).click();
+    await page.getByRole('button', { name: 'Dark' }).click();
+    await expect.poll(() => reddishPixels(page)).toBeGreaterThan(20);
+    expect((await visibleCaptions(page)).length).toBeGreaterThan(40);
+    await screenshot(page, 'flow-board-zoom-dark');
+  });
 });
 
 /** Pixels of the minimap in the problem colour (red well above green and blue). */
