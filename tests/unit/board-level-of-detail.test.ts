@@ -38,6 +38,10 @@ describe('level of detail (issue 13: node titles readable at every zoom)', () =>
     for (const scale of scales) expect(levelOfDetail(scale).badgeRadius * scale).toBeGreaterThanOrEqual(3.75);
   });
 
+  it('draws slot dots from 0.4 up (below, they would be specks under 5 px across)', () => {
+    for (const scale of scales) expect(levelOfDetail(scale).ports, `scale ${scale}`).toBe(scale >= 0.4);
+  });
+
   it('answers the same object within a band, so a zoom inside it re-lays out nothing', () => {
     expect(levelOfDetail(0.31)).toBe(levelOfDetail(0.39));
     expect(levelOfDetail(0.3)).not.toBe(levelOfDetail(0.4));

@@ -21,12 +21,19 @@ export interface LevelOfDetail {
   captionSize: number;
   /** World radius of the problem badge. */
   badgeRadius: number;
+  /**
+   * Slot dots are drawn. In the lowest band they would be specks under 5 px across, and drawing
+   * them cost more than the captions (STYLE.md: at low zoom, ports are hidden); the slots still
+   * answer the pointer, which turns into a crosshair over them.
+   */
+  ports: boolean;
 }
 
-function band(minScale: number, full: boolean): LevelOfDetail {
+function band(minScale: number, full: boolean, ports = true): LevelOfDetail {
   return Object.freeze({
     minScale,
     full,
+    ports,
     captionSize: full ? 0 : Math.ceil(CAPTION_SCREEN_PX / minScale),
     badgeRadius: Math.max(5, Math.ceil(BADGE_SCREEN_PX / minScale)),
   });
@@ -40,7 +47,7 @@ export const LEVELS: readonly LevelOfDetail[] = Object.freeze([
   band(DETAIL_SCALE, true),
   band(0.55, false),
   band(0.4, false),
-  band(0.3, false),
+  band(0.3, false, false),
 ]);
 
 /** The band for `scale`: one of LEVELS (the same object each time, so it can be compared by identity). */

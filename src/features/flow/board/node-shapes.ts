@@ -152,7 +152,7 @@ export function bindNodeShape(shape: NodeShape, node: FlowNode, look: NodeLook):
     const width = NODE_WIDTH - 2 * CAPTION_INSET;
     bindCaptionShape(shape.caption, node.name, level.captionSize, width, height, colors.text);
   }
-  shape.input.setAttrs({ fill: colors.surface, stroke: colors.primary });
+  shape.input.setAttrs({ fill: colors.surface, stroke: colors.primary, visible: level.ports });
   const labels = detail ? outputLabels(node) : null;
   while (shape.outputs.length < node.next.length) addOutput(shape);
   shape.outputs.forEach((output, i) => {
@@ -165,7 +165,7 @@ export function bindNodeShape(shape: NodeShape, node: FlowNode, look: NodeLook):
     const y = HEADER_HEIGHT + i * ROW_HEIGHT + ROW_HEIGHT / 2;
     const failure = slot.onFailure === true;
     output.dot.setAttrs({
-      visible: true,
+      visible: level.ports,
       y,
       fill: slot.node !== null ? (failure ? colors.danger : colors.primary) : colors.surface,
       stroke: failure ? colors.danger : colors.primary,
