@@ -1,9 +1,10 @@
 import Konva from 'konva';
 import { wrapCaption } from './caption-layout';
 
-// A node's title drawn large at low zoom (level-of-detail.ts). Unlike Konva.Text, which measures
-// a sample glyph and rebuilds its font string on every draw, the caption is laid out once when
-// it is bound; a frame only sets the font and fills the stored lines, allocating nothing.
+// A node's title drawn large at low zoom (level-of-detail.ts). Unlike Konva.Text, which rebuilds
+// its font string (and, outside legacy placement, measures a sample glyph) on every draw, the
+// caption is laid out once when it is bound; a frame only sets the font and fills the stored
+// lines, allocating nothing.
 
 /** Line height as a multiple of the font size. */
 const LINE_HEIGHT = 1.1;

@@ -60,7 +60,7 @@ export class Minimap {
   }
 
   /** Sizes the canvas (and the bitmap) to the flow's proportions at the screen's pixel ratio. */
-  private resize(content: Box | null = this.renderer.model.bounds()): void {
+  private resize(content: Box | null): void {
     const ratio = window.devicePixelRatio || 1;
     const size = minimapSize(content);
     if (size.width === this.width && size.height === this.height) return;
@@ -87,7 +87,7 @@ export class Minimap {
     }, REDRAW_DELAY);
   }
 
-  /** Draws every node into the bitmap: one path for the valid ones, one for the problem ones. */
+  /** Draws every node into the bitmap (sized to the flow first): valid ones faded, problem ones red. */
   private drawNodes(): void {
     const started = performance.now();
     const { model, boardColors: colors, problemIds } = this.renderer;
