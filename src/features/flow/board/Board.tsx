@@ -54,15 +54,17 @@ export function Board({ onEditNode }: BoardProps) {
     let selection: FlowState['selection'] | null = null;
     let problems: FlowState['problems'] | null = null;
     const sync = (state: FlowState) => {
-      renderer.setNodes(state.nodes);
+      const opening = state.opened !== opened && state.status === 'ready';
+      // A flow just opened is fitted as it is drawn (one cull at the fitted zoom).
+      if (opening) renderer.open(state.nodes);
+      else renderer.setNodes(state.nodes);
       if (state.problems !== problems) renderer.setProblems((problems = state.problems));
       if (state.selection !== selection) {
         selection = state.selection;
         renderer.setSelection(selection);
       }
-      if (state.opened !== opened && state.status === 'ready') {
+      if (opening) {
         opened = state.opened;
-        renderer.fit();
         // Konva draws on the next animation frame; the mark lands once that frame is painted.
         requestAnimationFrame(() => performance.mark(FLOW_DRAWN_MARK));
       }

@@ -28,12 +28,14 @@ function fontOf(size: number): string {
 }
 
 let measurer: CanvasRenderingContext2D | null = null;
+/** The font the measuring context holds: setting it again (parsing it) for every node is skipped. */
+let measurerFont = '';
 function measureWith(font: string, size: number): (text: string) => number {
   measurer ??= document.createElement('canvas').getContext('2d');
   // No 2D context (a test DOM): an average glyph width is close enough to wrap by.
   if (!measurer) return (text) => text.length * 0.6 * size;
   const context = measurer;
-  context.font = font;
+  if (measurerFont !== font) context.font = measurerFont = font;
   return (text) => context.measureText(text).width;
 }
 

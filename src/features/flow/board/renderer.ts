@@ -143,6 +143,17 @@ export class BoardRenderer {
     this.setView(this.view);
   }
 
+  /**
+   * Shows a flow just opened, fitted. The model is brought up to date before the view moves, so
+   * the nodes are culled (their shapes built and laid out) once, at the fitted zoom, rather than
+   * once at the old view and again after fitting.
+   */
+  open(nodes: readonly FlowNode[]): void {
+    if (this.model.update(nodes)) this.contentChanged.emit();
+    this.covered = null;
+    this.fit();
+  }
+
   /** Shows the whole flow (or its top-left corner when it cannot fit at the smallest scale). */
   fit(): void {
     this.setView(fitView(this.model.bounds(), this.width, this.height));
