@@ -76,9 +76,9 @@ describe('the visible part of the world', () => {
     expect(box).toEqual({ minX: -400, minY: -300, maxX: 1200, maxY: 900 });
   });
 
-  it('hides detail below 0.6', () => {
-    expect(showsDetail(0.59)).toBe(false);
-    expect(showsDetail(0.6)).toBe(true);
+  it('draws full detail from 0.75 (a 14 px name is then at least 10.5 px on screen)', () => {
+    expect(showsDetail(0.74)).toBe(false);
+    expect(showsDetail(0.75)).toBe(true);
   });
 });
 

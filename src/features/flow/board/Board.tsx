@@ -1,9 +1,10 @@
 import type Konva from 'konva';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Layer, Stage } from 'react-konva';
 import { useFlowEditor } from '../store/flow-context';
 import { FLOW_DRAWN_MARK } from '../store/flow-editor';
 import type { FlowState } from '../store/flow-store';
+import { BoardNavigator } from './BoardNavigator';
 import { focusView } from './focus-view';
 import { nodeBox } from './geometry';
 import { attachInteractions } from './interactions';
@@ -11,6 +12,7 @@ import { BoardRenderer } from './renderer';
 import { installTestHook } from './test-hook';
 import { attachTouchGestures } from './touch-gestures';
 import { toWorld } from './viewport';
+import { zoomCommandOf } from './zoom-keys';
 
 interface BoardProps {
   /** Double-click on a node (the node-edit modal's hook point). */
@@ -31,6 +33,8 @@ export function Board({ onEditNode }: BoardProps) {
   const overlayRef = useRef<Konva.Layer>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const editNode = useRef(onEditNode);
+  // The zoom controls and minimap need the renderer, which exists once the stage is mounted.
+  const [renderer, setRenderer] = useState<BoardRenderer | null>(null);
 
   useEffect(() => {
     editNode.current = onEditNode;
@@ -53,15 +57,17 @@ export function Board({ onEditNode }: BoardProps) {
     let selection: FlowState['selection'] | null = null;
     let problems: FlowState['problems'] | null = null;
     const sync = (state: FlowState) => {
-      renderer.setNodes(state.nodes);
+      const opening = state.opened !== opened && state.status === 'ready';
+      // A flow just opened is fitted as it is drawn (one cull at the fitted zoom).
+      if (opening) renderer.open(state.nodes);
+      else renderer.setNodes(state.nodes);
       if (state.problems !== problems) renderer.setProblems((problems = state.problems));
       if (state.selection !== selection) {
         selection = state.selection;
         renderer.setSelection(selection);
       }
-      if (state.opened !== opened && state.status === 'ready') {
+      if (opening) {
         opened = state.opened;
-        renderer.fit();
         // Konva draws on the next animation frame; the mark lands once that frame is painted.
         requestAnimationFrame(() => performance.mark(FLOW_DRAWN_MARK));
       }
@@ -95,7 +101,21 @@ export function Board({ onEditNode }: BoardProps) {
       },
     });
     const unhook = installTestHook(renderer, store, stage.container());
+    // The zoom keys work while the board (or a control on it) has focus and no field is typed in.
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.defaultPrevented || target.isContentEditable) return;
+      if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      const command = zoomCommandOf(event);
+      if (!command) return;
+      event.preventDefault();
+      renderer.zoom(command);
+    };
+    wrap.addEventListener('keydown', onKey);
+    setRenderer(renderer);
     return () => {
+      setRenderer(null);
+      wrap.removeEventListener('keydown', onKey);
       unhook();
       editor.attachBoard(null);
       detach();
@@ -108,7 +128,8 @@ export function Board({ onEditNode }: BoardProps) {
   }, [editor]);
 
   return (
-    <div className="flow-board" ref={wrapRef} role="region" aria-label="Flow board">
+    // Focusable so the zoom keys reach it: a click on the canvas focuses the board.
+    <div className="flow-board" ref={wrapRef} role="region" aria-label="Flow board" tabIndex={0}>
       <Stage ref={stageRef} width={1} height={1} listening={false}>
         <Layer ref={linksRef} listening={false} />
         <Layer ref={nodesRef} listening={false} />
@@ -129,6 +150,7 @@ export function Board({ onEditNode }: BoardProps) {
       >
         ×
       </button>
+      {renderer && <BoardNavigator renderer={renderer} />}
     </div>
   );
 }

@@ -15,9 +15,21 @@ import {
   type Point,
 } from './geometry';
 import { createLinkShape, type CurveBatch } from './link-shapes';
+import { levelOfDetail, type LevelOfDetail } from './level-of-detail';
 import { NodeLayer } from './node-layer';
 import type { NodeLook } from './node-shapes';
-import { fitView, showsDetail, toScreen, visibleWorld, zoomAround, type View } from './viewport';
+import { Signal } from './signal';
+import type { ZoomCommand } from './zoom-keys';
+import {
+  centredOn,
+  fitView,
+  steppedScale,
+  toScreen,
+  toWorld,
+  visibleWorld,
+  zoomAround,
+  type View,
+} from './viewport';
 
 export interface BoardLayers {
   links: Konva.Layer;
@@ -50,12 +62,17 @@ const PATCH_LIMIT = 200;
 export class BoardRenderer {
   view: View = { scale: 1, x: 0, y: 0 };
   readonly model = new BoardModel();
+  /** The view moved (pan, zoom, resize): the zoom readout and the minimap's rectangle follow. */
+  readonly viewChanged = new Signal();
+  /** What the minimap draws changed: the nodes, the problem marks or the theme's colours. */
+  readonly contentChanged = new Signal();
   private selection: BoardSelection = { nodeId: null, linkId: null };
   /** The link under the pointer (drawn stronger, so the author sees what a click would pick). */
   private hoveredLinkId: string | null = null;
   private problems: Readonly<Record<NodeId, number>> = {};
   private colors: BoardColors = readBoardColors();
-  private looks = this.makeLooks(true);
+  private level: LevelOfDetail = levelOfDetail(1);
+  private looks = this.makeLooks(this.level);
   private readonly nodeLayer: NodeLayer;
   private covered: Box | null = null;
   /** The links to stroke (in or near view), by id. */
@@ -82,6 +99,7 @@ export class BoardRenderer {
   setNodes(nodes: readonly FlowNode[]): void {
     const touched: ModelChanges = { nodes: new Set(), links: new Set() };
     if (!this.model.update(nodes, touched)) return;
+    this.contentChanged.emit();
     if (!this.covered || touched.nodes.size + touched.links.size > PATCH_LIMIT) return this.cull();
     this.patch(this.covered, touched);
   }
@@ -114,14 +132,16 @@ export class BoardRenderer {
       const node = !before[id] !== !problems[id] ? this.model.node(id) : undefined;
       if (node && this.nodeLayer.shapeOf(id)) this.nodeLayer.show(node, this.lookOf(node));
     }
+    this.contentChanged.emit();
     this.stage.batchDraw();
   }
 
   /** Re-reads the theme's colours (after a light/dark switch). */
   refreshColors(): void {
     this.colors = readBoardColors();
-    this.looks = this.makeLooks(showsDetail(this.view.scale));
+    this.looks = this.makeLooks(this.level);
     this.cull();
+    this.contentChanged.emit();
   }
 
   resize(width: number, height: number): void {
@@ -131,22 +151,36 @@ export class BoardRenderer {
     this.setView(this.view);
   }
 
+  /**
+   * Shows a flow just opened, fitted. The model is brought up to date before the view moves, so
+   * the nodes are culled (their shapes built and laid out) once, at the fitted zoom, rather than
+   * once at the old view and again after fitting.
+   */
+  open(nodes: readonly FlowNode[]): void {
+    if (this.model.update(nodes)) this.contentChanged.emit();
+    this.covered = null;
+    this.fit();
+  }
+
   /** Shows the whole flow (or its top-left corner when it cannot fit at the smallest scale). */
   fit(): void {
     this.setView(fitView(this.model.bounds(), this.width, this.height));
   }
 
   setView(view: View): void {
-    const detailChanged = showsDetail(view.scale) !== showsDetail(this.view.scale);
+    const level = levelOfDetail(view.scale);
+    const detailChanged = level !== this.level;
     this.view = view;
+    this.level = level;
     this.stage.scale({ x: view.scale, y: view.scale });
     this.stage.position({ x: view.x, y: view.y });
-    if (detailChanged) this.looks = this.makeLooks(showsDetail(view.scale));
+    if (detailChanged) this.looks = this.makeLooks(level);
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
     this.placeLinkButton();
     this.moveBackdrop();
     this.stage.batchDraw();
+    this.viewChanged.emit();
   }
 
   panBy(dx: number, dy: number): void {
@@ -155,6 +189,52 @@ export class BoardRenderer {
 
   zoomAt(screen: Point, scale: number): void {
     this.setView(zoomAround(this.view, screen, scale));
+  }
+
+  /** A zoom button or key: in, out, to 100 %, or fit the whole flow. */
+  zoom(command: ZoomCommand): void {
+    if (command === 'in') this.zoomStep(1);
+    else if (command === 'out') this.zoomStep(-1);
+    else if (command === 'actual') this.zoomTo(1);
+    else this.fit();
+  }
+
+  /** Zooms `steps` presses in (positive) or out (negative) around the middle of the board. */
+  zoomStep(steps: number): void {
+    this.zoomAt(this.middle(), steppedScale(this.view.scale, steps));
+  }
+
+  /** Zooms to `scale` around the middle of the board. */
+  zoomTo(scale: number): void {
+    this.zoomAt(this.middle(), scale);
+  }
+
+  /** Puts the world point `world` in the middle of the board, at the same zoom. */
+  centreOn(world: Point): void {
+    this.setView(centredOn(this.view, world, this.width, this.height));
+  }
+
+  /** The world point in the middle of the board. */
+  centre(): Point {
+    return toWorld(this.view, this.middle());
+  }
+
+  /** The part of the world the board shows. */
+  seen(): Box {
+    return visibleWorld(this.view, this.width, this.height);
+  }
+
+  /** The nodes whose saved content fails validation. */
+  get problemIds(): Readonly<Record<NodeId, number>> {
+    return this.problems;
+  }
+
+  get boardColors(): BoardColors {
+    return this.colors;
+  }
+
+  private middle(): Point {
+    return { x: this.width / 2, y: this.height / 2 };
   }
 
   /** The dragged node leaves the static layers and moves on the drag layer with its links. */
@@ -225,10 +305,10 @@ export class BoardRenderer {
     return this.nodeLayer.count;
   }
 
-  private makeLooks(detail: boolean) {
+  private makeLooks(level: LevelOfDetail) {
     // Index 1 of each pair is the invalid-node look.
     const look = (selected: boolean, invalid: boolean) => ({
-      detail,
+      level,
       selected,
       invalid,
       colors: this.colors,
@@ -282,7 +362,7 @@ export class BoardRenderer {
       else if (link.id === hovered) pointed = link.curve;
       else plain.push(link.curve);
     }
-    const width = showsDetail(this.view.scale) ? 2 : 1.5 / this.view.scale;
+    const width = this.level.full ? 2 : 1.5 / this.view.scale;
     return [
       { curves: plain, color: this.colors.primary, width, alpha: 0.45 },
       { curves: pointed ? [pointed] : [], color: this.colors.primary, width: width + 1, alpha: 0.8 },

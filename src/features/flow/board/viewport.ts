@@ -1,4 +1,7 @@
 import type { Box, Point } from './geometry';
+import { DETAIL_SCALE } from './level-of-detail';
+
+export { DETAIL_SCALE };
 
 // Pan and zoom as plain numbers (spec 2 §2, §9: scale 0.3 to 1.8, wheel step 0.002 per delta). The
 // renderer applies a View to the Konva stage directly; nothing here touches React or the DOM.
@@ -6,8 +9,8 @@ import type { Box, Point } from './geometry';
 export const MIN_SCALE = 0.3;
 export const MAX_SCALE = 1.8;
 export const WHEEL_STEP = 0.002;
-/** Below this scale nodes are drawn without text and slot labels (level of detail). */
-export const DETAIL_SCALE = 0.6;
+/** One press of a zoom button or of the +/- keys scales by this factor. */
+export const ZOOM_STEP = 1.25;
 
 /** The stage transform: screen = world × scale + (x, y). */
 export interface View {
@@ -27,6 +30,11 @@ export function clampScale(scale: number): number {
  */
 export function wheelScale(scale: number, deltaY: number): number {
   return clampScale(scale * Math.exp(-deltaY * WHEEL_STEP));
+}
+
+/** The scale after `steps` presses of zoom in (positive) or zoom out (negative). */
+export function steppedScale(scale: number, steps: number): number {
+  return clampScale(scale * ZOOM_STEP ** steps);
 }
 
 /** The view at `scale` that keeps the world point under `screen` where it is. */
@@ -59,6 +67,12 @@ export function visibleWorld(view: View, width: number, height: number, margin =
   };
 }
 
+/** The view that puts the world point `world` in the middle of a `width` × `height` screen. */
+export function centredOn(view: View, world: Point, width: number, height: number): View {
+  return { scale: view.scale, x: width / 2 - world.x * view.scale, y: height / 2 - world.y * view.scale };
+}
+
+/** Whether nodes are drawn in full (name, type, slot labels) rather than as a title-only caption. */
 export function showsDetail(scale: number): boolean {
   return scale >= DETAIL_SCALE;
 }

@@ -8,6 +8,8 @@ export const SHORTCUTS: { keys: string; action: string }[] = [
   { keys: 'Delete or Backspace', action: 'Delete the selected node or link' },
   { keys: 'Double-click a node', action: 'Edit the node' },
   { keys: 'Drag the background / mouse wheel', action: 'Pan / zoom' },
+  { keys: '+ / − / 0 / 1 (board focused)', action: 'Zoom in / zoom out / zoom to 100 % / fit to view' },
+  { keys: 'Click or drag on the minimap', action: 'Move the view there' },
   { keys: 'Drag from an output slot to a node', action: 'Link them' },
 ];
 
