@@ -265,13 +265,17 @@ export function findImportCycles(roots: string[], options: GraphOptions = {}): I
  * `parent` are left out.
  */
 export function findFolderCycles(roots: string[], parent: string, options: GraphOptions = {}): ImportCycle[] {
+  return folderCyclesOf(buildImportGraph(roots, options), parent);
+}
+
+function folderCyclesOf(graph: Map<string, ImportEdge[]>, parent: string): ImportCycle[] {
   const base = path.resolve(parent);
   const folderOf = (file: string) => {
     const [first, ...rest] = path.relative(base, file).split(path.sep);
     return first === '..' || rest.length === 0 ? null : path.join(base, first);
   };
   const folders = new Map<string, ImportEdge[]>();
-  for (const [file, edges] of buildImportGraph(roots, options)) {
+  for (const [file, edges] of graph) {
     const from = folderOf(file);
     if (!from) continue;
     if (!folders.has(from)) folders.set(from, []);
@@ -325,10 +329,11 @@ function main(argv: string[]): number {
   const roots = named.length > 0 ? named : ['src'];
   const options = { tsconfig: ts.findConfigFile(process.cwd(), ts.sys.fileExists), includeTypeOnly };
   const kind = includeTypeOnly ? 'import cycle(s), type-only imports included,' : 'import cycle(s)';
+  const graph = buildImportGraph(roots, options);
   const checks = [
-    { cycles: findImportCycles(roots, options), where: roots.join(', ') },
+    { cycles: cyclesOf(graph), where: roots.join(', ') },
     ...parents.map((parent) => ({
-      cycles: findFolderCycles(roots, parent, options),
+      cycles: folderCyclesOf(graph, parent),
       where: `the folders of ${parent}`,
     })),
   ];
