@@ -13,15 +13,7 @@ import routeTablePlugin from './plugins/route-table.js';
 import staticPlugin from './plugins/static.js';
 import { seedProviders } from './repos/providers.js';
 import routes from './routes/index.js';
-
-/** An uploaded file as route handlers see it (multipart fields are attached to the body). */
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
-
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES, type UploadedFile } from './http/uploads.js';
 
 /** Builds the whole server without binding a port, so tests can `inject` into it. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {

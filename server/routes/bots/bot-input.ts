@@ -5,7 +5,7 @@ import type { BotFields } from '../../../src/core/bot/types.js';
 import type { Database } from '../../db/schema.js';
 import { languagesById } from '../../repos/bots.js';
 import { isAvatarUpload, MAX_AVATAR_BYTES, sniffImage, type ImageType } from '../../repos/uploads.js';
-import type { UploadedFile } from '../../app.js';
+import type { UploadedFile } from '../../http/uploads.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; key: string };
 

@@ -7,7 +7,7 @@
 // (UTF-8 by default), files by the basename of their filename, repeated names as lists, JSON
 // parts parsed, the same limits and the same refusals.
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../app.js';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../http/uploads.js';
 
 export type FormValue = unknown;
 export type FormFields = Record<string, FormValue>;

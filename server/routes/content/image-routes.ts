@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UploadedFile } from '../../app.js';
+import type { UploadedFile } from '../../http/uploads.js';
 import { findContent, insertContent, updateContent, type StoredContent } from '../../repos/content.js';
 import { fail } from '../bots/present.js';
 import { formBody } from '../bots/form-fields.js';

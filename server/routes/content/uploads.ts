@@ -1,7 +1,7 @@
 // Upload checks and the write pattern shared by the image, carousel and file calls. A file is
 // judged by its bytes (magic numbers), never by its name or the mimetype the client claims, and
 // is written only once the whole request is valid.
-import type { UploadedFile } from '../../app.js';
+import type { UploadedFile } from '../../http/uploads.js';
 import {
   releaseContentFiles,
   removeContentFiles,

@@ -1,4 +1,6 @@
-import type { FlowNode, NodeId } from './schema';
+// From the concrete schema files, not the barrel: schema/flow.ts imports this file.
+import type { NodeId } from './schema/common';
+import type { FlowNode } from './schema/nodes';
 
 // Every place a node points at another node. Slots are the drawn links; api and device-permission
 // nodes also keep failure targets outside their slots (spec 2 §3), and deleting or duplicating a
