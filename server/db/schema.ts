@@ -237,3 +237,27 @@ export interface Database {
 }
 
 export type JobRow = Selectable<JobTable>;
+
+// --- Shared state of the server instances (011, 012) ---------------------------------------------
+
+export interface RateLimitCounterTable {
+  /** The limited route and the caller's address. */
+  key: string;
+  window_start: number;
+  window_end: number;
+  hits: number;
+}
+
+export interface VoiceHistoryTable {
+  guest_id: string;
+  /** The realtime-ai node the turns were said at (`flow/node`). */
+  node: string;
+  /** JSON text: ChatMessage[], oldest first. */
+  messages: string;
+  updated_at: number;
+}
+
+export interface Database {
+  rate_limit_counters: RateLimitCounterTable;
+  voice_histories: VoiceHistoryTable;
+}

@@ -39,14 +39,14 @@ export default fp(async (app) => {
       const { key, message } = describeIssue(error.validation[0]);
       return reply.code(400).send({ success: false, message, key: key || undefined });
     }
-    const failedReadingBody =
-      !request.reachedHandler && isMultipart(request) && !(error as { statusCode?: number }).statusCode;
-    if (failedReadingBody) {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    // An error that carries a client status of its own (429 from the rate limit, before the body
+    // is read) keeps it: only the parser's bare errors are the body's fault.
+    if (!request.reachedHandler && isMultipart(request) && status >= 500) {
       // Busboy's own words ("Boundary not found", "Unexpected end of form") say what is wrong.
       const reason = (error as Error).message || 'it is malformed';
       return reply.code(400).send({ success: false, message: `The form data could not be read: ${reason}` });
     }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
       return reply.code(500).send({ success: false, message: 'Something went wrong on our side.' });

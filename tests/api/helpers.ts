@@ -45,6 +45,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A real server on a fresh database (createTestDatabase), removed when it closes. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const instance = await createTestInstance(database, overrides);
+  return {
+    ...instance,
+    async close() {
+      await instance.close();
+      await database.remove();
+    },
+  };
+}
+
+/**
+ * A server on an existing test database, which it leaves in place when it closes: built twice on
+ * one database, two server instances behind a load balancer (issue 14, no per-instance state).
+ */
+export async function createTestInstance(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({}),
     dataDir: database.dataDir,
@@ -58,14 +76,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const app = await buildApp(config);
-  return {
-    app,
-    config,
-    async close() {
-      await app.close();
-      await database.remove();
-    },
-  };
+  return { app, config, close: () => app.close() };
 }
 
 /** Builds a multipart body the way the browser's FormData does. */

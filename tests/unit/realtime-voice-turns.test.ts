@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_KEPT_MESSAGES, VoiceHistories } from '../../server/routes/realtime/voice-history';
+import type { ChatMessage } from '../../server/runtime/ports';
+import { MAX_KEPT_MESSAGES, turnsAt, withExchange } from '../../server/routes/realtime/voice-history';
 import { VOICE_RULES, voiceMessages } from '../../server/routes/realtime/voice-prompt';
 
 // The server side of realtime AI turns: the messages sent to the LLM, and the turns kept.
@@ -35,33 +36,28 @@ describe('voiceMessages', () => {
   });
 });
 
-describe('VoiceHistories', () => {
+describe('kept voice turns', () => {
+  const stored = (node: string, messages: ChatMessage[], updatedAt = 0) => ({ node, messages, updatedAt });
+
   it('keeps the turns of one node, the latest ones only', () => {
-    const histories = new VoiceHistories(() => 0);
+    let kept: ChatMessage[] = [];
     for (let i = 0; i < MAX_KEPT_MESSAGES; i++) {
-      histories.append(
-        'g1',
-        'main/talk',
+      kept = withExchange(kept, [
         { role: 'user', content: `q${i}` },
         { role: 'assistant', content: `a${i}` },
-      );
+      ]);
     }
-    const kept = histories.read('g1', 'main/talk');
     expect(kept).toHaveLength(MAX_KEPT_MESSAGES);
+    expect(kept[0]).toEqual({ role: 'user', content: `q${MAX_KEPT_MESSAGES / 2}` });
     expect(kept.at(-1)).toEqual({ role: 'assistant', content: `a${MAX_KEPT_MESSAGES - 1}` });
-    expect(histories.read('g1', 'main/listen')).toEqual([]);
-    expect(histories.read('g2', 'main/talk')).toEqual([]);
-    histories.reset('g1');
-    expect(histories.read('g1', 'main/talk')).toEqual([]);
+    expect(turnsAt(stored('main/talk', kept), 'main/talk', 0)).toBe(kept);
+    expect(turnsAt(stored('main/talk', kept), 'main/listen', 0)).toEqual([]);
+    expect(turnsAt(null, 'main/talk', 0)).toEqual([]);
   });
 
   it('forgets a session left idle for half an hour', () => {
-    let now = 0;
-    const histories = new VoiceHistories(() => now);
-    histories.append('g1', 'main/talk', { role: 'user', content: 'Hi' });
-    now = 29 * 60 * 1000;
-    expect(histories.read('g1', 'main/talk')).toHaveLength(1);
-    now = 31 * 60 * 1000;
-    expect(histories.read('g1', 'main/talk')).toEqual([]);
+    const hi = stored('main/talk', [{ role: 'user', content: 'Hi' }]);
+    expect(turnsAt(hi, 'main/talk', 29 * 60 * 1000)).toHaveLength(1);
+    expect(turnsAt(hi, 'main/talk', 31 * 60 * 1000)).toEqual([]);
   });
 });

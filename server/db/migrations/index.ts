@@ -9,6 +9,8 @@ import * as m007 from './007_conversation_turns.js';
 import * as m008 from './008_provider_access_token.js';
 import * as m009 from './009_jobs.js';
 import * as m010 from './010_token_last_used.js';
+import * as m011 from './011_rate_limit_counters.js';
+import * as m012 from './012_voice_histories.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '008_provider_access_token': m008,
   '009_jobs': m009,
   '010_token_last_used': m010,
+  '011_rate_limit_counters': m011,
+  '012_voice_histories': m012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please try again in a minute.';
 
 /**
  * Rate limiting for the account calls only (`global: false`): the routes that guess at passwords,
  * codes and reset links opt in with `config: limitedPerMinute(app)`. Without a limit, a 6-digit
- * code falls to a script in minutes and e-mail addresses can be probed at will.
+ * code falls to a script in minutes and e-mail addresses can be probed at will. The calls are
+ * counted in the database, so every server instance on it spends one budget per address.
  */
 export const accountRateLimit: FastifyPluginAsync = fp(async (app) => {
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(app.db, app.log),
     // Thrown as an error: the errors plugin keeps its statusCode and sends the product's shape.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(TOO_MANY_REQUESTS), { statusCode: context.statusCode }),

@@ -31,7 +31,7 @@ const turnBody = z.object({
 
 const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const histories = new VoiceHistories();
+  const histories = new VoiceHistories(app.db);
 
   /** The AI's answer to `said`, kept in the guest's history; a 5xx reply when there is none. */
   async function answer(voice: VoiceSession, said: string, reply: FastifyReply) {
@@ -41,7 +41,7 @@ const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
     const passages = node.useNLPResources
       ? await retrieval.retrieve({ query: said, language: session.language, sources: node.NLPResources })
       : [];
-    const history = histories.read(voice.guestId, voice.key);
+    const history = await histories.read(voice.guestId, voice.key);
     const messages = voiceMessages({
       instructions: voice.instructions,
       language: session.language,
@@ -56,7 +56,7 @@ const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
       app.log.warn({ err: error }, 'realtime AI turn failed');
       return fail(reply, 502, AI_FAILED);
     }
-    histories.append(
+    await histories.append(
       voice.guestId,
       voice.key,
       { role: 'user', content: said },
@@ -67,7 +67,7 @@ const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/realtime/:guestId/start', { schema: { params } }, async (request, reply) => {
     const voice = await findVoiceSession(app, request, request.params.guestId);
-    histories.reset(voice.guestId);
+    await histories.reset(voice.guestId);
     if (!chatServiceOf(app).ports.llm.configured) return fail(reply, 503, REALTIME_NOT_CONFIGURED);
     if (voice.node.waitForUserInteraction) return { success: true, reply: null };
     return answer(voice, OPENING_CUE, reply);
