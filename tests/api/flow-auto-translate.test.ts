@@ -8,6 +8,7 @@ import { AUTO_TRANSLATE_NEEDS_AI } from '../../src/core/bot/auto-translate.js';
 import { newNode, type FlowNode } from '../../src/core/flow/index.js';
 import { createBot, form, withHeaders } from '../fixtures/bot-api.js';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm.js';
+import { chatTest, contents, guest, publish as publishForChat } from './chat-support.js';
 import { customer, getFlow, publish, type Customer } from './flow-support.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -109,6 +110,26 @@ describe('flow publish with auto_translate', () => {
   it('answers whether the server has an AI endpoint in the user info', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user-info', headers: owner.headers });
     expect(res.json().llm_available).toBe(true);
+  });
+});
+
+describe('a guest chatting in a translated language', () => {
+  it('hears the machine translation (an ordinary French text to the runtime)', async () => {
+    const llm = await startFakeLlm();
+    const c = await chatTest(
+      { llmBaseUrl: llm.baseUrl, llmApiKey: llm.apiKey },
+      { auto_translate: true, language: 2, supported_languages: [2, 3] },
+    );
+    try {
+      await publishForChat(c, flow());
+      const french = guest(c, { language: 'fr' });
+      expect(contents(await french.say('Bonjour', { ignore_saving: '1' }))).toContain('[fr] Welcome!');
+      const english = guest(c, { language: 'en' });
+      expect(contents(await english.say('Hello', { ignore_saving: '1' }))).toContain('Welcome!');
+    } finally {
+      await c.t.close();
+      await llm.close();
+    }
   });
 });
 
