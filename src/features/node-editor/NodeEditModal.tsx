@@ -131,7 +131,7 @@ function MachineTranslatedMark({ count }: { count: number }) {
   return (
     <span
       className="ne-machine-mark"
-      title={`${texts} in this language were machine-translated when the flow was published. Editing a text makes it yours and clears its mark.`}
+      title={`${texts} in this language ${count === 1 ? 'was' : 'were'} machine-translated when the flow was published. Editing a text makes it yours and clears its mark.`}
     >
       Machine-translated
     </span>
