@@ -8,9 +8,10 @@ import { AUTO_TRANSLATE_NEEDS_AI } from '../../src/core/bot/auto-translate.js';
 import { newNode, type FlowNode } from '../../src/core/flow/index.js';
 import { createBot, form, withHeaders } from '../fixtures/bot-api.js';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm.js';
+import { zipFile } from '../fixtures/zips.js';
 import { chatTest, contents, guest, publish as publishForChat } from './chat-support.js';
 import { customer, getFlow, publish, type Customer } from './flow-support.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, multipart, type TestApp } from './helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read by path
 type Loose = Record<string, any>;
@@ -91,6 +92,25 @@ describe('flow publish with auto_translate', () => {
     const again = await publishFlow(t, owner, bot.id, stored, '"1"');
     expect(again.json().translation).toEqual({ done: true, message: 'Nothing to translate', languages: [] });
     expect(translations(llm)).toHaveLength(0);
+  });
+
+  it('keeps the translations and their marks through export and import', async () => {
+    const bot = await createBot(t, owner, { auto_translate: true, language: 2, supported_languages: [2, 3] });
+    const published = (await publishFlow(t, owner, bot.id, flow())).json().nodes;
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/export',
+      ...withHeaders(multipart({ bot_id: String(bot.id) }), owner),
+    });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/import',
+      ...withHeaders(multipart({ uploaded_bot_file: zipFile(exported.rawPayload) }), owner),
+    });
+    expect(imported.statusCode).toBe(200);
+    const copy = (await getFlow(t, owner, imported.json().bot.id)).json().flow.nodes;
+    expect(byId(copy, 'greet').machine_translated).toEqual({ fr: ['entries.0.content'] });
+    expect(copy).toEqual(published);
   });
 
   it('translates nothing and says nothing when the switch is off', async () => {
