@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   applyTranslations,
+  dropStaleTranslations,
   missingTexts,
   translationAnswer,
   translationRequest,
@@ -14,6 +15,7 @@ import {
 } from '../../src/core/flow/index.js';
 import type { BotLanguage } from '../../src/core/bot/types.js';
 import { languagesById, type StoredBot } from '../repos/bots.js';
+import { readMainFlow } from '../repos/flows.js';
 import type { LlmPort } from '../runtime/ports.js';
 import { chatServiceOf } from '../runtime/registry.js';
 
@@ -81,6 +83,9 @@ export async function translateForPublish(
   const languages = await languagesById(app.db);
   const source = languages.get(bot.language);
   if (!source) return { nodes };
+  // A machine translation whose English (source) changed since the last publish is made again.
+  const previous = await readMainFlow(app.db, bot.id);
+  nodes = dropStaleTranslations(previous.nodes, nodes, source.code);
   const targets = bot.supported_languages
     .map((id) => languages.get(id))
     .filter((l): l is NonNullable<typeof l> => !!l && l.code !== source.code);

@@ -94,6 +94,19 @@ describe('flow publish with auto_translate', () => {
     expect(translations(llm)).toHaveLength(0);
   });
 
+  it('translates again a machine translation whose English changed, never an author text', async () => {
+    const bot = await createBot(t, owner, { auto_translate: true, language: 2, supported_languages: [2, 3] });
+    const first = (await publishFlow(t, owner, bot.id, flow())).json().nodes;
+    const edited = structuredClone(first);
+    byId(edited, 'greet').entries[0].content.content.en = 'Welcome back!';
+    byId(edited, 'ask').message.en = 'Something else?';
+    const body = (await publishFlow(t, owner, bot.id, edited, '"1"')).json();
+    expect(body.translation).toMatchObject({ done: true, message: 'Translated 1 text (fr)' });
+    expect(byId(body.nodes, 'greet').entries[0].content.content.fr).toBe('[fr] Welcome back!');
+    expect(byId(body.nodes, 'greet').machine_translated).toEqual({ fr: ['entries.0.content'] });
+    expect(byId(body.nodes, 'ask').message.fr).toBe('Autre chose ?');
+  });
+
   it('keeps the translations and their marks through export and import', async () => {
     const bot = await createBot(t, owner, { auto_translate: true, language: 2, supported_languages: [2, 3] });
     const published = (await publishFlow(t, owner, bot.id, flow())).json().nodes;

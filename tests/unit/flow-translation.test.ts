@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyTranslations,
   clearEditedMarks,
+  dropStaleTranslations,
   machineTranslatedOf,
   missingTexts,
   newNode,
@@ -130,6 +131,57 @@ describe('the editor clearing marks', () => {
     if (edited.type === 'basic' && edited.entries[1].type === 'content')
       edited.entries[1].content.content.fr = 'Ça va ?';
     expect('machine_translated' in clearEditedMarks(hello, edited)).toBe(false);
+  });
+});
+
+describe('stale machine translations', () => {
+  it('blanks and unmarks a machine translation whose source text changed, and nothing else', () => {
+    const nodes = flow();
+    const missing = missingTexts(nodes, 'en', 'fr');
+    const published = applyTranslations(
+      nodes,
+      'fr',
+      missing,
+      missing.map((m) => `[fr] ${m.source}`),
+    );
+    const edited = structuredClone(published);
+    const [hello, ask] = edited as [FlowNode, FlowNode];
+    if (hello.type === 'basic' && hello.entries[0].type === 'content')
+      hello.entries[0].content.content.en = 'Hello';
+    if (hello.type === 'basic' && hello.entries[1].type === 'content')
+      hello.entries[1].content.content.en = 'All good?';
+    if (ask.type === 'choice') ask.message.en = 'Choose';
+
+    const fresh = dropStaleTranslations(published, edited, 'en');
+    const [freshHello, freshAsk] = fresh as [FlowNode, FlowNode];
+    // The author's "Salut" stays although its English changed; the machine's "[fr] How are you?" goes.
+    expect(
+      freshHello.type === 'basic' &&
+        freshHello.entries[0].type === 'content' &&
+        freshHello.entries[0].content.content.fr,
+    ).toBe('Salut');
+    expect(
+      freshHello.type === 'basic' &&
+        freshHello.entries[1].type === 'content' &&
+        freshHello.entries[1].content.content.fr,
+    ).toBe('');
+    expect(machineTranslatedOf(freshHello)).toEqual({});
+    expect(freshAsk.type === 'choice' && freshAsk.message.fr).toBe('');
+    expect(machineTranslatedOf(freshAsk)).toEqual({ fr: ['next.0.option.name', 'next.0.option.alt'] });
+    expect(fresh[2]).toBe(edited[2]);
+    expect(missingTexts(fresh, 'en', 'fr').map((m) => m.source)).toEqual(['All good?', 'Choose']);
+  });
+
+  it('keeps the marks of a node the last publish did not have', () => {
+    const nodes = flow();
+    const missing = missingTexts(nodes, 'en', 'fr');
+    const published = applyTranslations(
+      nodes,
+      'fr',
+      missing,
+      missing.map((m) => `[fr] ${m.source}`),
+    );
+    expect(dropStaleTranslations([], published, 'en')).toEqual(published);
   });
 });
 

@@ -227,6 +227,42 @@ export function clearEditedMarks(before: FlowNode, after: FlowNode): FlowNode {
   return changed ? withMarks(after, kept) : after;
 }
 
+/**
+ * The nodes with every machine-translated text whose source text changed since `previous` (the
+ * flow as last published) blanked and unmarked, so the publish translates the new wording; a
+ * stale translation would say something the author no longer says. Author text is never touched.
+ */
+export function dropStaleTranslations(
+  previous: readonly FlowNode[],
+  nodes: readonly FlowNode[],
+  source: string,
+): FlowNode[] {
+  const before = new Map(previous.map((node) => [node.id, node]));
+  return nodes.map((node) => {
+    const marks = machineTranslatedOf(node);
+    const old = before.get(node.id);
+    if (!old || Object.keys(marks).length === 0) return node;
+    const oldFields = new Map(textFieldsOf(old).map((f) => [f.field, f]));
+    const stale = (field: string) => {
+      const was = oldFields.get(field);
+      const now = textFieldsOf(node).find((f) => f.field === field);
+      return !!was && !!now && was.read(source) !== now.read(source);
+    };
+    if (!Object.values(marks).some((fields) => fields.some(stale))) return node;
+    const copy = structuredClone(node);
+    const fields = new Map(textFieldsOf(copy).map((f) => [f.field, f]));
+    const kept: MachineTranslated = {};
+    for (const [code, marked] of Object.entries(marks)) {
+      kept[code] = marked.filter((field) => {
+        if (!stale(field)) return true;
+        fields.get(field)?.write(code, '');
+        return false;
+      });
+    }
+    return withMarks(copy, kept);
+  });
+}
+
 /** The request body of one language's batch: numbered keys, so the answer can be checked key by key. */
 export function translationRequest(missing: readonly MissingText[]): Record<string, string> {
   return Object.fromEntries(missing.map((m, i) => [String(i + 1), m.source]));
