@@ -42,6 +42,8 @@ export interface UserInfoResult extends ApiResult {
   user_info: UserInfo;
   languages: Language[];
   default_avatars: string[];
+  /** Whether the server has an AI endpoint (LLM_BASE_URL); "Translate flow content" needs one. */
+  llm_available?: boolean;
 }
 
 export interface TokenResult extends ApiResult {

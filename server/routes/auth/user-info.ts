@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { User } from '../../db/schema.js';
 import { defaultAvatarUrls } from '../../repos/avatars.js';
+import { aiAvailable } from '../../flow-translation/auto-translate-switch.js';
 import { listLanguages } from '../../repos/languages.js';
 import { failures } from './fields.js';
 
@@ -28,6 +29,8 @@ const userInfoResponse = z.object({
   }),
   languages: z.array(z.object({ id: z.number(), name: z.string(), code: z.string(), is_rtl: z.number() })),
   default_avatars: z.array(z.string()),
+  /** Whether the server has an AI endpoint (LLM_BASE_URL): the bot dialog's translate switch needs it. */
+  llm_available: z.boolean(),
 });
 
 const userInfo: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +50,7 @@ const userInfo: FastifyPluginAsyncZod = async (app) => {
         },
         languages: await listLanguages(app.db),
         default_avatars: defaultAvatarUrls(app.config.publicUrl),
+        llm_available: aiAvailable(app),
       };
     },
   );

@@ -2,8 +2,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUTO_TRANSLATE_NEEDS_AI } from '../../../src/core/bot/auto-translate.js';
 import { newBotFields } from '../../../src/core/bot/types.js';
 import { defaultTheme } from '../../../src/core/theme/index.js';
+import { refusesAutoTranslate } from '../../flow-translation/auto-translate-switch.js';
 import { createBot, deleteBot, findBot, languagesById, listBots } from '../../repos/bots.js';
 import { contentFilesOfBot } from '../../repos/content.js';
 import { removeContentFiles } from '../../repos/content-files.js';
@@ -40,6 +42,9 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
       }
       const checked = await checkBotForSave(app.db, { ...newBotFields(), ...sent, customAvatar: null });
       if (!checked.ok) return fail(reply, 400, checked.message, checked.key);
+      if (refusesAutoTranslate(app, false, checked.value.auto_translate)) {
+        return fail(reply, 400, AUTO_TRANSLATE_NEEDS_AI, 'auto_translate');
+      }
       const file = request.body.avatar_file ? checkAvatarFile(request.body.avatar_file, 'avatar_file') : null;
       if (file && !file.ok) return fail(reply, 400, file.message, file.key);
 

@@ -2,6 +2,8 @@
 // checkBot as a whole, exactly as the dialog checked it.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUTO_TRANSLATE_NEEDS_AI } from '../../../src/core/bot/auto-translate.js';
+import { refusesAutoTranslate } from '../../flow-translation/auto-translate-switch.js';
 import { findBot, languagesById, updateBot } from '../../repos/bots.js';
 import { findTheme } from '../../repos/themes.js';
 import { releaseAvatars, removeAvatars, saveAvatar } from '../../repos/uploads.js';
@@ -38,6 +40,9 @@ const botUpdate: FastifyPluginAsync = async (fastify) => {
 
     const checked = await checkBotForSave(app.db, { ...current, ...sent, customAvatar });
     if (!checked.ok) return fail(reply, 400, checked.message, checked.key);
+    if (refusesAutoTranslate(app, current.auto_translate, checked.value.auto_translate)) {
+      return fail(reply, 400, AUTO_TRANSLATE_NEEDS_AI, 'auto_translate');
+    }
     const file = request.body.avatar_file ? checkAvatarFile(request.body.avatar_file, 'avatar_file') : null;
     if (file && !file.ok) return fail(reply, 400, file.message, file.key);
 

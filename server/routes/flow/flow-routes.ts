@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { translateForPublish } from '../../flow-translation/translate-flow.js';
 import { checkNodes } from '../../repos/flow-nodes.js';
 import {
   flowVersion,
@@ -83,13 +84,21 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
           return refuseProblems(reply, problems);
         }
       }
+      // With the bot's "Translate flow content" on, missing texts are filled (never a reason to fail).
+      const translated = await translateForPublish(app, bot, nodes);
       // One statement, compare-and-set on the version, inside one transaction.
       const saved = await app.db
         .transaction()
-        .execute((trx) => saveFlow(trx, bot.id, MAIN_FLOW, nodes, expected));
+        .execute((trx) => saveFlow(trx, bot.id, MAIN_FLOW, translated.nodes, expected));
       if (!saved.ok) return fail(reply, 409, CONFLICT);
       reply.header('etag', etag(saved.version));
-      return { success: true, message: 'Flow published', nodes: saved.nodes, version: saved.version };
+      return {
+        success: true,
+        message: 'Flow published',
+        nodes: saved.nodes,
+        version: saved.version,
+        ...(translated.translation ? { translation: translated.translation } : {}),
+      };
     },
   );
 };

@@ -10,6 +10,8 @@ interface SessionStore {
   /** Languages and preset avatars arrive with the user info; the bot dialog reads them here. */
   languages: Language[];
   defaultAvatars: string[];
+  /** Whether the server can translate flow content (it has an AI endpoint). */
+  llmAvailable: boolean;
   /** Reads the signed-in user; a failure removes the token (spec 3 §4 Authentication). */
   load: () => Promise<SessionState>;
   logout: () => Promise<void>;
@@ -20,6 +22,7 @@ export const useSessionStore = create<SessionStore>((set) => ({
   user: null,
   languages: [],
   defaultAvatars: [],
+  llmAvailable: false,
   load: async () => {
     if (!getAccessToken()) {
       set({ status: 'signedOut', user: null });
@@ -34,6 +37,7 @@ export const useSessionStore = create<SessionStore>((set) => ({
         user: info.user_info,
         languages: info.languages ?? [],
         defaultAvatars: info.default_avatars ?? [],
+        llmAvailable: info.llm_available === true,
       });
       return status;
     } catch (error) {

@@ -12,3 +12,4 @@ export * from './history';
 export * from './engine';
 export * from './placement';
 export * from './field-icons';
+export * from './translation';

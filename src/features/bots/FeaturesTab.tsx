@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { AUTO_TRANSLATE_NEEDS_AI } from '../../core/bot/auto-translate';
 import { setSpeechFeature } from '../../core/bot/dialog-rules';
+import { useSessionStore } from '../../app/stores/session-store';
 import type { TtsGender } from '../../core/bot/types';
 import { Switch } from './Switch';
 import type { BotDraftState } from './use-bot-draft';
@@ -8,6 +10,9 @@ import type { BotDraftState } from './use-bot-draft';
 export function FeaturesTab({ state }: { state: BotDraftState }) {
   const { fields, set, edit } = state;
   const genderId = useId();
+  const llmAvailable = useSessionStore((s) => s.llmAvailable);
+  // Without an AI endpoint the switch cannot be turned on; a bot already on can still turn it off.
+  const translateLocked = !llmAvailable && !fields.auto_translate;
   return (
     <div className="bot-tab">
       <fieldset className="bot-fieldset">
@@ -58,7 +63,13 @@ export function FeaturesTab({ state }: { state: BotDraftState }) {
       </fieldset>
       <fieldset className="bot-fieldset">
         <legend>Translate flow content</legend>
-        <Switch label="Allow" checked={fields.auto_translate} onChange={(on) => set('auto_translate', on)} />
+        <Switch
+          label="Allow"
+          checked={fields.auto_translate}
+          disabled={translateLocked}
+          hint={llmAvailable ? undefined : AUTO_TRANSLATE_NEEDS_AI}
+          onChange={(on) => set('auto_translate', on)}
+        />
       </fieldset>
     </div>
   );

@@ -6,11 +6,13 @@ export function Switch({
   checked,
   onChange,
   hint,
+  disabled = false,
 }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: string;
+  disabled?: boolean;
 }) {
   const hintId = useId();
   return (
@@ -20,6 +22,7 @@ export function Switch({
           type="checkbox"
           role="switch"
           checked={checked}
+          disabled={disabled}
           aria-describedby={hint ? hintId : undefined}
           onChange={(e) => onChange(e.target.checked)}
         />

@@ -49,6 +49,13 @@ interface PublishAnswer extends ApiResult {
   version?: FlowVersion;
   /** 422: what is wrong with the flow, node by node (issue 13 §3). */
   problems?: FlowProblem[];
+  /** With the bot's "Translate flow content" on: whether the missing texts were translated. */
+  translation?: PublishTranslation;
+}
+
+export interface PublishTranslation {
+  done: boolean;
+  message: string;
 }
 
 interface TemplateAnswer extends ApiResult {
@@ -99,7 +106,11 @@ export async function publishFlow(
   nodes: readonly FlowNode[],
   version: FlowVersion | null,
   { allowInvalid = false }: { allowInvalid?: boolean } = {},
-): Promise<{ nodes: FlowNode[] | null; version: FlowVersion | null }> {
+): Promise<{
+  nodes: FlowNode[] | null;
+  version: FlowVersion | null;
+  translation: PublishTranslation | null;
+}> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -116,7 +127,11 @@ export async function publishFlow(
     const problems = response.status === 422 && Array.isArray(answer?.problems) ? answer.problems : [];
     throw new FlowCallError(answer?.message || fallback, response.status === 409, problems);
   }
-  return { nodes: answer.nodes ?? null, version: answer.version ?? null };
+  return {
+    nodes: answer.nodes ?? null,
+    version: answer.version ?? null,
+    translation: answer.translation ?? null,
+  };
 }
 
 export async function fetchTemplate(botId: number, name: string): Promise<FlowNode[]> {

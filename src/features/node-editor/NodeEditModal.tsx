@@ -1,6 +1,12 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import type { BotLanguage } from '../../core/bot/types';
-import { nodeTypeLabel, type FlowNode, type NodeType } from '../../core/flow';
+import {
+  clearEditedMarks,
+  machineTranslatedOf,
+  nodeTypeLabel,
+  type FlowNode,
+  type NodeType,
+} from '../../core/flow';
 import type { ValidationContext } from '../../core/validation';
 import { Button, Modal } from '../../ui';
 import type { Provider, PushMessageType } from '../flow/flow-api';
@@ -45,6 +51,9 @@ export function NodeEditModal(props: NodeEditModalProps) {
   const [language, setLanguage] = useState(defaultLanguage);
   const { draft } = state;
   const variables = useMemo(() => flowVariables([...otherNodes, draft]), [otherNodes, draft]);
+  // The draft as it would be saved: a machine-translated text the author edited is theirs now.
+  const marked = useMemo(() => clearEditedMarks(node, draft), [node, draft]);
+  const machineTexts = machineTranslatedOf(marked)[language]?.length ?? 0;
 
   const context: NodeEditorContextValue = {
     language,
@@ -75,12 +84,15 @@ export function NodeEditModal(props: NodeEditModalProps) {
         dismissible={!state.changed}
         headerExtra={
           hasLanguageDropdown(draft.type) && languages.length > 0 ? (
-            <LanguageSelect
-              languages={languages}
-              primary={defaultLanguage}
-              value={language}
-              onChange={setLanguage}
-            />
+            <>
+              {machineTexts > 0 && <MachineTranslatedMark count={machineTexts} />}
+              <LanguageSelect
+                languages={languages}
+                primary={defaultLanguage}
+                value={language}
+                onChange={setLanguage}
+              />
+            </>
           ) : undefined
         }
         footer={
@@ -95,7 +107,7 @@ export function NodeEditModal(props: NodeEditModalProps) {
             <Button variant="outline" onClick={() => onCancel(draft)}>
               Cancel
             </Button>
-            <Button disabled={!state.valid || state.busy} onClick={() => onConfirm(draft)}>
+            <Button disabled={!state.valid || state.busy} onClick={() => onConfirm(marked)}>
               Confirm
             </Button>
           </>
@@ -110,6 +122,19 @@ export function NodeEditModal(props: NodeEditModalProps) {
         </div>
       </Modal>
     </NodeEditorContext.Provider>
+  );
+}
+
+/** Says that some texts of the language shown were filled by machine translation at publish. */
+function MachineTranslatedMark({ count }: { count: number }) {
+  const texts = count === 1 ? '1 text' : `${count} texts`;
+  return (
+    <span
+      className="ne-machine-mark"
+      title={`${texts} in this language ${count === 1 ? 'was' : 'were'} machine-translated when the flow was published. Editing a text makes it yours and clears its mark.`}
+    >
+      Machine-translated
+    </span>
   );
 }
 

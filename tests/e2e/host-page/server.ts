@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { OPENING_CUE } from '../../../server/routes/realtime/voice-prompt';
 import { startFakeCallProvider } from '../../fixtures/fake-call-provider';
-import { startFakeLlm } from '../../fixtures/fake-llm';
+import { fakeTranslation, startFakeLlm } from '../../fixtures/fake-llm';
 import { CALL_PROVIDER_TOKEN, HOST_PAGE_PORT, LLM_API_KEY } from './env';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -64,6 +64,9 @@ function send(res: http.ServerResponse, status: number, body: unknown, type = 'a
 const llm = await startFakeLlm({
   apiKey: LLM_API_KEY,
   answer(messages) {
+    // Publishing a flow of a bot with "Translate flow content" on asks for translations.
+    const translated = fakeTranslation(messages);
+    if (translated !== null) return translated;
     const said = messages.at(-1)?.content ?? '';
     if (said === OPENING_CUE) return 'Hello! I am the Acme tea expert. What would you like to know?';
     return `You said: ${said}. Try our green sencha.`;

@@ -264,6 +264,10 @@ export function createFlowEditor() {
         saved = answer.nodes;
         set((s) => {
           s.version = answer.version;
+          // A translation that failed does not fail the publish, but the author should know.
+          if (answer.translation && !answer.translation.done) {
+            s.notice = { kind: 'warning', text: answer.translation.message };
+          }
         });
       } else {
         saved = await flowApi.saveTemplate(botId, flowName, sent);
