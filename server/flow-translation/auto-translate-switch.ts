@@ -2,7 +2,7 @@
 // would promise translations that can never happen. A bot already on keeps its switch (its other
 // fields stay editable); its publishes then say the translation was skipped.
 import type { FastifyInstance } from 'fastify';
-import { chatServiceOf } from '../runtime/registry.js';
+import { chatServiceOf } from '../conversations/registry.js';
 
 /** Whether the server can reach an OpenAI-compatible endpoint (LLM_BASE_URL is set). */
 export function aiAvailable(app: FastifyInstance): boolean {

@@ -17,7 +17,7 @@ import type { BotLanguage } from '../../src/core/bot/types.js';
 import { languagesById, type StoredBot } from '../repos/bots.js';
 import { readMainFlow } from '../repos/flows.js';
 import type { LlmPort } from '../runtime/ports.js';
-import { chatServiceOf } from '../runtime/registry.js';
+import { chatServiceOf } from '../conversations/registry.js';
 
 /** What the publish answer says about the translation (only for bots with the switch on). */
 export interface TranslationOutcome {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directPostgres } from '../../server/db/connect.js';
 import { SAVE_TURNS_SQL } from '../../server/repos/guests.js';
-import { READ_TURNS_SQL } from '../../server/runtime/turn-reader.js';
+import { READ_TURNS_SQL } from '../../server/conversations/turn-reader.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;

@@ -3,9 +3,9 @@
 // unreadable key does not fail the others.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { directSqlite } from '../../server/db/connect.js';
-import { loadChatTurn } from '../../server/runtime/chat-bot.js';
+import { loadChatTurn } from '../../server/conversations/chat-bot.js';
 import { newSession } from '../../server/runtime/session.js';
-import { TurnWriter } from '../../server/runtime/turn-writer.js';
+import { TurnWriter } from '../../server/conversations/turn-writer.js';
 import { createBot, customer } from '../fixtures/bot-api.js';
 import { createTestApp, type TestApp } from './helpers.js';
 

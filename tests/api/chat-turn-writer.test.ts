@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directSqlite } from '../../server/db/connect.js';
 import { readConversation } from '../../server/repos/conversation.js';
 import { findGuest, GuestConflictError, type TurnRecord } from '../../server/repos/guests.js';
-import { TurnWriter } from '../../server/runtime/turn-writer.js';
+import { TurnWriter } from '../../server/conversations/turn-writer.js';
 import { newSession } from '../../server/runtime/session.js';
 import { createBot, customer } from '../fixtures/bot-api.js';
 import { createTestApp, type TestApp } from './helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newGuestId } from '../../server/runtime/guest-id.js';
+import { newGuestId } from '../../server/conversations/guest-id.js';
 
 describe('newGuestId', () => {
   it('is a version 7 UUID carrying the time in milliseconds', () => {

@@ -2,7 +2,7 @@
 // multicast, with an address inside it: none may be reached by a bot. Then the IPv6 forms that
 // carry an IPv4 address, judged by that address.
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../server/runtime/private-address.js';
+import { isPrivateAddress } from '../../server/adapters/private-address.js';
 
 const IPV4_SPECIAL: [string, string][] = [
   ['0.0.0.0/8 "this network"', '0.1.2.3'],

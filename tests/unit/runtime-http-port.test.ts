@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpPort } from '../../server/runtime/http-port.js';
+import { createHttpPort } from '../../server/adapters/http-port.js';
 import { HttpError } from '../../server/runtime/ports.js';
-import { isPrivateAddress } from '../../server/runtime/private-address.js';
-import { GuestQueue } from '../../server/runtime/guest-queue.js';
+import { isPrivateAddress } from '../../server/adapters/private-address.js';
+import { GuestQueue } from '../../server/conversations/guest-queue.js';
 
 let server: http.Server;
 let base: string;

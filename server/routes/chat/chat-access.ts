@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserByToken } from '../../repos/tokens.js';
 import { findGuest, type StoredGuest } from '../../repos/guests.js';
-import type { ChatBot } from '../../runtime/chat-bot.js';
-import { ChatError } from '../../runtime/chat-service.js';
+import type { ChatBot } from '../../conversations/chat-bot.js';
+import { ChatError } from '../../conversations/chat-service.js';
 import { BOT_NOT_FOUND } from '../bots/present.js';
 import { checkWidgetPage } from '../widget/page-check.js';
 

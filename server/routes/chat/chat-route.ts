@@ -4,10 +4,10 @@
 // conversation (old_conversation) instead of a new turn, so a reload restores the chat.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loadChatBot, type ChatBot } from '../../runtime/chat-bot.js';
-import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../runtime/chat-files.js';
-import { ChatError, MAIN_FLOW } from '../../runtime/chat-service.js';
-import { chatServiceOf } from '../../runtime/registry.js';
+import { loadChatBot, type ChatBot } from '../../conversations/chat-bot.js';
+import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../conversations/chat-files.js';
+import { ChatError, MAIN_FLOW } from '../../conversations/chat-service.js';
+import { chatServiceOf } from '../../conversations/registry.js';
 import type { GuestFile } from '../../runtime/replies.js';
 import { authorizeChat, languageCodeOf } from './chat-access.js';
 import { chatBody, chatQuery } from './chat-fields.js';

@@ -4,9 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readConversation } from '../../repos/conversation.js';
 import { saveSession, touchGuest } from '../../repos/guests.js';
-import { loadChatBot } from '../../runtime/chat-bot.js';
-import { ChatError, GUEST_NOT_FOUND, MAIN_FLOW } from '../../runtime/chat-service.js';
-import { chatServiceOf } from '../../runtime/registry.js';
+import { loadChatBot } from '../../conversations/chat-bot.js';
+import { ChatError, GUEST_NOT_FOUND, MAIN_FLOW } from '../../conversations/chat-service.js';
+import { chatServiceOf } from '../../conversations/registry.js';
 import { customVariablesBody, guestParams, idField } from './chat-fields.js';
 
 export const LANGUAGE_NOT_SUPPORTED = 'This bot does not speak that language';

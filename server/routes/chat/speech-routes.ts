@@ -8,8 +8,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { speechText } from '../../../src/core/text/speech.js';
-import { ChatError } from '../../runtime/chat-service.js';
-import { chatServiceOf } from '../../runtime/registry.js';
+import { ChatError } from '../../conversations/chat-service.js';
+import { chatServiceOf } from '../../conversations/registry.js';
 import { fail } from '../bots/present.js';
 import { authorizeSpeech } from './chat-access.js';
 import { MAX_AUDIO_BYTES, sttBody, ttsBody } from './chat-fields.js';

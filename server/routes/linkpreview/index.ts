@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createHttpPort } from '../../runtime/http-port.js';
+import { createHttpPort } from '../../adapters/http-port.js';
 import type { HttpPort } from '../../runtime/ports.js';
 import { readPageMeta, type PageMeta } from './page-meta.js';
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AI_FAILED } from '../../runtime/nodes/ai.js';
-import { chatServiceOf } from '../../runtime/registry.js';
+import { chatServiceOf } from '../../conversations/registry.js';
 import { fail } from '../bots/present.js';
 import { VoiceHistories } from './voice-history.js';
 import { OPENING_CUE, voiceMessages } from './voice-prompt.js';

@@ -7,10 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RealtimeAiNode } from '../../../src/core/flow/index.js';
 import { interpolate } from '../../../src/core/text/interpolate.js';
 import { findGuest } from '../../repos/guests.js';
-import { loadChatBot } from '../../runtime/chat-bot.js';
-import { ChatError, GUEST_NOT_FOUND } from '../../runtime/chat-service.js';
+import { loadChatBot } from '../../conversations/chat-bot.js';
+import { ChatError, GUEST_NOT_FOUND } from '../../conversations/chat-service.js';
 import { pickText } from '../../runtime/language.js';
-import { chatServiceOf } from '../../runtime/registry.js';
+import { chatServiceOf } from '../../conversations/registry.js';
 import { sessionScope, type GuestSession } from '../../runtime/session.js';
 import { authorizeChat } from '../chat/chat-access.js';
 

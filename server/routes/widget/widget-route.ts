@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findTheme } from '../../repos/themes.js';
-import { chatServiceOf } from '../../runtime/registry.js';
+import { chatServiceOf } from '../../conversations/registry.js';
 import { fail, presentTheme } from '../bots/present.js';
 import { idField } from '../bots/form-fields.js';
 import { checkWidgetPage } from './page-check.js';

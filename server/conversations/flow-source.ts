@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { parseStoredNodes } from '../repos/flow-nodes.js';
-import { runnableFlow, type RunnableFlow } from './ports.js';
+import { runnableFlow, type RunnableFlow } from '../runtime/ports.js';
 
 type Db = Kysely<Database>;
 

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sniffImage } from '../repos/uploads.js';
-import type { GuestFile } from './replies.js';
+import type { GuestFile } from '../runtime/replies.js';
 
 export const MAX_CHAT_FILE_BYTES = 10 * 1024 * 1024;
 export const CHAT_FILE_URL_PREFIX = '/uploads/chat/';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { HttpError, type HttpPort, type HttpRequest, type HttpResponse } from './ports.js';
+import { HttpError, type HttpPort, type HttpRequest, type HttpResponse } from '../runtime/ports.js';
 import { BlockedAddressError, isPrivateAddress, publicOnlyLookup } from './private-address.js';
 
 export interface HttpPortOptions {

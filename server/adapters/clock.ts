@@ -1,4 +1,4 @@
-import type { Clock } from './ports.js';
+import type { Clock } from '../runtime/ports.js';
 
 /** The wall clock; tests pass a clock whose sleep returns at once and records what was asked. */
 export const systemClock: Clock = {

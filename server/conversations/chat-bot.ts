@@ -6,7 +6,7 @@ import { directPostgres, directSqlite, hotSql, runHot } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { StoredGuest } from '../repos/guests.js';
 import type { FlowStamp } from './flow-source.js';
-import type { GuestSession } from './session.js';
+import type { GuestSession } from '../runtime/session.js';
 import {
   postgresReadBatch,
   TURN_COLUMNS,

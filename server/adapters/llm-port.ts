@@ -2,7 +2,7 @@
 // LLM_MODEL) for chat completions, text to speech (/audio/speech) and speech to text
 // (/audio/transcriptions). The endpoint is the operator's own configuration, so it is not held
 // to the private-address rule of the api node (a local model server is a normal set-up).
-import type { ChatMessage, LlmPort } from './ports.js';
+import type { ChatMessage, LlmPort } from '../runtime/ports.js';
 
 export interface LlmConfig {
   llmBaseUrl: string;

@@ -12,16 +12,16 @@ import { readConversation, type ConversationMessage, type TurnMessage } from '..
 import { findGuest, GuestConflictError, saveSession, type StoredGuest } from '../repos/guests.js';
 import { loadChatTurn, type ChatBot } from './chat-bot.js';
 import { readChatFile } from './chat-files.js';
-import { systemClock } from './clock.js';
+import { systemClock } from '../adapters/clock.js';
 import { FlowCache } from './flow-source.js';
 import { newGuestId } from './guest-id.js';
 import { GuestQueue } from './guest-queue.js';
-import { createHttpPort } from './http-port.js';
-import { createLlm, type SpeechPort } from './llm-port.js';
-import { emptyRetriever, type RunnableFlow, type RuntimePorts, type Subscription } from './ports.js';
-import { isKeptInConversation, wireReply, type GuestFile, type Reply } from './replies.js';
-import { newSession, type Environment, type GuestSession } from './session.js';
-import { step } from './step.js';
+import { createHttpPort } from '../adapters/http-port.js';
+import { createLlm, type SpeechPort } from '../adapters/llm-port.js';
+import { emptyRetriever, type RunnableFlow, type RuntimePorts, type Subscription } from '../runtime/ports.js';
+import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../runtime/replies.js';
+import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
+import { step } from '../runtime/step.js';
 import { TurnWriter } from './turn-writer.js';
 
 export const MAIN_FLOW = 'main';
