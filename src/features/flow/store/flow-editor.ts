@@ -79,7 +79,13 @@ const messageOf = (error: unknown, fallback: string) =>
  */
 export function createFlowEditor() {
   const store: FlowStore = createFlowStore();
-  const { engine, stop } = watchProblems(startEngine(), store);
+  const running = startEngine();
+  const { engine } = running;
+  const problems = watchProblems(engine, store);
+  const stop = () => {
+    problems.stop();
+    running.stop();
+  };
   const get = store.getState;
   const set = store.setState;
   let board: BoardPort | null = null;
@@ -124,6 +130,7 @@ export function createFlowEditor() {
       history: { ...history, canUndo: true, canRedo: false, hasChanges: true },
     });
     engine.record(changes).then(setHistory, (error) => fail(error, 'Unable to record the change'));
+    problems.changed(changes);
     performance.measure(EDIT_MEASURE, { start: started, detail: changes[0].type });
   }
 
@@ -140,6 +147,7 @@ export function createFlowEditor() {
     queue = queue
       .then(async () => {
         const diff = await engine[kind]();
+        problems.stepped(diff);
         if (diff) {
           const nodes = applyDiff(get().nodes, diff);
           set({ nodes, selection: keptSelection(nodes, get().selection) });
@@ -167,7 +175,9 @@ export function createFlowEditor() {
       performance.mark(FLOW_RECEIVED_MARK);
       // Not awaited: the worker handles calls in order, so any edit recorded from now on reaches
       // it after this load, and the board can draw while the worker copies the flow.
-      engine.load(loaded.nodes).then(
+      const loading = engine.load(loaded.nodes);
+      problems.loaded(loading);
+      loading.then(
         (history) => token === openToken && setHistory(history),
         (error) => fail(error, 'Unable to load the flow'),
       );
@@ -276,7 +286,9 @@ export function createFlowEditor() {
       if (get().nodes !== sent || get().flowName !== flowName) return;
       if (saved) {
         // The server's nodes (its ids and translated fields) become the new starting point.
-        const history = await engine.load(saved);
+        const reload = engine.load(saved);
+        problems.loaded(reload);
+        const history = await reload;
         indexLinksSoon();
         set({ nodes: saved, selection: keptSelection(saved, get().selection), history });
       } else {

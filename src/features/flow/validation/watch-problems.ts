@@ -1,9 +1,10 @@
-// Keeps the board's invalid-node marks (FlowState.problems) in step with the flow, by watching the
-// calls the editor makes to its engine: after a load the worker validates the whole flow, after
-// an edit, undo or redo only the nodes it touched. Nothing crosses to the worker but ids.
-import type { FlowChange, FlowDiff, FlowNode, NodeId } from '../../../core/flow';
+// Keeps the board's invalid-node marks (FlowState.problems) in step with the flow. The editor's
+// actions say what happened — a load, an edit, an undo or redo — and the worker validates the
+// whole flow after a load, only the nodes touched after the others. Nothing crosses to the worker
+// but ids.
+import type { FlowChange, FlowDiff, NodeId } from '../../../core/flow';
 import type { Problem, ValidationContext } from '../../../core/validation';
-import type { EngineClient, RunningEngine } from '../store/engine-client';
+import type { EngineClient } from '../store/engine-client';
 import type { FlowState, FlowStore } from '../store/flow-store';
 import { idsOfChanges, idsOfDiff, mergeProblems } from './node-problems';
 import { validationContextOf } from './validation-context';
@@ -30,9 +31,18 @@ function contextNow({ useBotsStore, useSessionStore }: AppStores, state: FlowSta
   });
 }
 
-/** Wraps a started engine so that every load, edit, undo and redo refreshes the marks. */
-export function watchProblems(running: RunningEngine, store: FlowStore): RunningEngine {
-  const { engine } = running;
+/** What the editor tells the problem marks, from its own actions (flow-editor.ts). */
+export interface ProblemWatch {
+  /** The engine was given a whole flow: validate all of it once that load is done. */
+  loaded(load: Promise<unknown>): void;
+  /** An edit was recorded: validate the nodes it touched. */
+  changed(changes: readonly FlowChange[]): void;
+  /** An undo or redo applied a diff: validate the nodes it touched. */
+  stepped(diff: FlowDiff | null): void;
+  stop(): void;
+}
+
+export function watchProblems(engine: EngineClient, store: FlowStore): ProblemWatch {
   let pending: Set<NodeId> | null = null;
   let pushed = '';
   let stopped = false;
@@ -94,39 +104,16 @@ export function watchProblems(running: RunningEngine, store: FlowStore): Running
     );
   }, report);
 
-  const watched: Partial<EngineClient> = {
-    record(changes: readonly FlowChange[]) {
-      const answer = engine.record(changes);
-      validateSoon(idsOfChanges(changes));
-      return answer;
-    },
-    async undo() {
-      const diff: FlowDiff | null = await engine.undo();
-      if (diff) validateSoon(idsOfDiff(diff));
-      return diff;
-    },
-    async redo() {
-      const diff: FlowDiff | null = await engine.redo();
-      if (diff) validateSoon(idsOfDiff(diff));
-      return diff;
-    },
-    load(nodes: readonly FlowNode[]) {
-      const answer = engine.load(nodes);
-      // Once loaded the page has stored the flow's templates and lists: validate with them.
-      answer.then(validateAll, () => {});
-      return answer;
-    },
-  };
-  // A Proxy rather than a copy: the engine may be a Comlink proxy, whose methods cannot be listed.
-  const wrapped = new Proxy(engine, {
-    get: (target, key) => watched[key as keyof EngineClient] ?? target[key as keyof EngineClient],
-  });
   return {
-    engine: wrapped,
+    loaded(load) {
+      // Once loaded the page has stored the flow's templates and lists: validate with them.
+      load.then(validateAll, () => {});
+    },
+    changed: (changes) => validateSoon(idsOfChanges(changes)),
+    stepped: (diff) => diff && validateSoon(idsOfDiff(diff)),
     stop() {
       stopped = true;
       for (const stop of unsubscribe) stop();
-      running.stop();
     },
   };
 }
