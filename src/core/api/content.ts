@@ -27,3 +27,59 @@ export const contentElement = z.object({
   updated_at: z.number(),
 });
 export type ContentElement = z.infer<typeof contentElement>;
+
+/** GET /api/content/… : the flow's elements. */
+export const contentListAnswer = z.object({ success: z.boolean(), content: z.array(contentElement) });
+export type ContentListAnswer = z.infer<typeof contentListAnswer>;
+
+/** POST and PUT of a text, video link or carousel element. */
+export const contentSavedAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  content: contentElement,
+});
+export type ContentSavedAnswer = z.infer<typeof contentSavedAnswer>;
+
+/** POST and PUT /api/content/image/… : the element with the image's address beside it. */
+export const imageSavedAnswer = contentSavedAnswer.extend({ url: z.string().nullable() });
+export type ImageSavedAnswer = z.infer<typeof imageSavedAnswer>;
+
+/** POST and PUT /api/content/file/… : the file variable's id and file, as the variable entry reads them. */
+export const fileSavedAnswer = contentSavedAnswer.extend({
+  variable_id: z.string(),
+  file: z.object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string().nullable(),
+    type: z.string(),
+    size: z.number(),
+  }),
+});
+export type FileSavedAnswer = z.infer<typeof fileSavedAnswer>;
+
+/** DELETE /api/content/file/… : idempotent, so ids already gone are listed rather than refused. */
+export const filesDeletedAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  deleted: z.array(z.string()),
+  missing: z.array(z.string()),
+});
+export type FilesDeletedAnswer = z.infer<typeof filesDeletedAnswer>;
+
+/** POST /api/content/…/clone: each cloned element's new id, for the editor to point the copy at. */
+export const contentClonedAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  elements: z.array(
+    z.object({
+      id: z.string(),
+      new_id: z.string(),
+      path: z.string().nullable(),
+      type: contentType,
+      content: z.unknown(),
+    }),
+  ),
+  /** Ids the flow has no content for (an element never saved). */
+  missing: z.array(z.string()),
+});
+export type ContentClonedAnswer = z.infer<typeof contentClonedAnswer>;
