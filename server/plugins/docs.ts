@@ -8,6 +8,8 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 /** Routes that are not part of the JSON API: pages, the widget's files and uploaded files. */
 const NOT_API = ['/chat', '/widget/chat/', '/widget/chat/index.html', '/favicon.ico', '/uploads/*'];
 
+const BODY_TYPES = ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'];
+
 const zodTransform = createJsonSchemaTransform({
   skipList: NOT_API,
   // A schema zod cannot express in JSON Schema (an uploaded file, a refinement) becomes `{}`
@@ -32,6 +34,8 @@ export default fp(async (app) => {
     },
     transform(input) {
       const result = zodTransform(input);
+      // Every body is read from JSON, a urlencoded form or multipart (the app sends FormData).
+      if (result.schema?.body) result.schema = { ...result.schema, consumes: BODY_TYPES };
       // Routes behind the sign-in check say so, so integrators know which calls need the token.
       const guards = [input.route.preHandler].flat();
       const signedIn = guards.some((g) => g === app.authenticate || g === app.requireActiveUser);

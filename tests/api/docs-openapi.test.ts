@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from './helpers.js';
 
 interface Operation {
   security?: unknown[];
+  requestBody?: { content: Record<string, unknown> };
   responses?: Record<string, unknown>;
 }
 interface OpenApiDocument {
@@ -47,6 +48,12 @@ describe('GET /api/docs/json', () => {
   it('marks signed-in routes with the bearer scheme and leaves public ones open', () => {
     expect(doc.paths['/api/user-info']?.get?.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/login']?.post?.security).toBeUndefined();
+  });
+
+  it('says bodies may come as multipart forms, as the app sends them', () => {
+    expect(Object.keys(doc.paths['/api/bot']?.post?.requestBody?.content ?? {})).toContain(
+      'multipart/form-data',
+    );
   });
 
   it('describes responses from the zod schemas', () => {
