@@ -10,6 +10,7 @@ import mailPlugin from './plugins/mail.js';
 import closingPlugin from './plugins/closing.js';
 import errorsPlugin from './plugins/errors.js';
 import routeTablePlugin from './plugins/route-table.js';
+import docsPlugin from './plugins/docs.js';
 import staticPlugin from './plugins/static.js';
 import { seedProviders } from './repos/providers.js';
 import routes from './routes/index.js';
@@ -29,6 +30,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('config', config);
 
   await app.register(routeTablePlugin);
+  await app.register(docsPlugin);
   await app.register(errorsPlugin);
   await app.register(closingPlugin);
   await app.register(formbody);

@@ -1,16 +1,10 @@
 // Typed calls for the account area (spec 1 §7, spec 3 §7). Each answers the server's JSON as it is;
 // failures arrive as `{ success: false, message, key? }` and are shown by the screens.
+import type { Language, ProviderCard, TokenAnswer, UserInfo, UserInfoAnswer } from '../core/api/auth';
+import type { Answer } from '../core/api/common';
 import { api, toFormData, type ApiResult } from './client';
 
-export interface CallProvider {
-  mre_call_provider_id: string;
-  name: string;
-  description: string;
-  /** JSON text (spec 1 §3); read it with `parseProviderConfig`. */
-  config: string;
-  icon_url: string | null;
-  account_id: string | null;
-}
+export type CallProvider = ProviderCard;
 
 export interface ProviderConfig {
   icon_url?: string;
@@ -19,36 +13,10 @@ export interface ProviderConfig {
   [key: string]: unknown;
 }
 
-export interface UserInfo {
-  id: number;
-  customer_id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  acronym: string;
-  is_email_verified: number;
-  is_deleted: number;
-}
-
-export interface Language {
-  id: number;
-  name: string;
-  code: string;
-  is_rtl?: number | boolean;
-}
-
-export interface UserInfoResult extends ApiResult {
-  user_info: UserInfo;
-  languages: Language[];
-  default_avatars: string[];
-  /** Whether the server has an AI endpoint (LLM_BASE_URL); "Translate flow content" needs one. */
-  llm_available?: boolean;
-}
-
-export interface TokenResult extends ApiResult {
-  access_token?: string;
-}
+export type { Language, UserInfo };
+export type UserInfoResult = Answer<UserInfoAnswer> &
+  Pick<UserInfoAnswer, 'user_info' | 'languages' | 'default_avatars' | 'llm_available'>;
+export type TokenResult = Answer<TokenAnswer>;
 
 export interface SignupFields {
   first_name: string;

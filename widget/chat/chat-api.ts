@@ -1,6 +1,7 @@
 // The chat's calls to the server (spec 3 §7 Chat). Two ways to be allowed in: the editor's token
 // (the emulator, or the bot owner on /chat), or the widget's — the host page's address in the
 // X-BotFlow-Origin header, checked by the server against the bot's origins.
+import type { ServerSpeech, WidgetBot, WidgetLanguage } from '../../src/core/api/widget';
 import type { Theme } from '../../src/core/theme/types';
 import type { RealtimeAnswer } from '../../src/core/widget/realtime-conversation';
 import type { ChatReply } from '../../src/core/widget/replies';
@@ -8,25 +9,7 @@ import type { ChatReply } from '../../src/core/widget/replies';
 /** The editor's token (with the page, for a bot the signed-in user does not own), or the host page. */
 export type ChatAuth = { kind: 'token'; token: string; page?: string } | { kind: 'widget'; page: string };
 
-export interface WidgetLanguage {
-  id: number;
-  name: string;
-  code: string;
-  is_rtl: boolean;
-}
-
-export interface WidgetBot {
-  id: number;
-  name: string;
-  avatar: string;
-  is_avatar: boolean;
-  languages: WidgetLanguage[];
-  language: number;
-  use_tts: boolean;
-  use_stt: boolean;
-  origins: string[];
-  allow_subpaths: boolean;
-}
+export type { ServerSpeech, WidgetBot, WidgetLanguage };
 
 export interface WidgetInfo {
   /** The HTTP status (403: this page is not one of the bot's origins). */
@@ -37,11 +20,6 @@ export interface WidgetInfo {
   bot?: WidgetBot;
   /** Whether the server's /api/tts and /api/stt work (absent from an older server: they do not). */
   speech?: ServerSpeech;
-}
-
-export interface ServerSpeech {
-  tts: boolean;
-  stt: boolean;
 }
 
 export interface ChatFields {

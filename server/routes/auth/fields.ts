@@ -48,8 +48,8 @@ export const newPassword = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-/** The answer of every account call that carries nothing but its outcome. */
-export const outcome = z.object({ success: z.boolean(), message: z.string() });
+/** The answer of every account call that carries nothing but its outcome (the contract's). */
+export { outcomeAnswer as outcome } from '../../../src/core/api/auth.js';
 
 /** The answer of a refused call; `key` names the form field at fault, when there is one. */
 export const failure = z.object({

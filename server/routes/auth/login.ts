@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tokenAnswer } from '../../../src/core/api/auth.js';
 import { findProvider } from '../../repos/providers.js';
 import { hashPassword, verifyPassword } from '../../repos/secrets.js';
 import { issueAccessToken, revokeAccessToken, revokeAllAccessTokens } from '../../repos/tokens.js';
@@ -22,7 +23,7 @@ const login: FastifyPluginAsyncZod = async (app) => {
           password: z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH, 'password is invalid'),
           mre_call_provider_id: plainText('mre_call_provider_id', 200).optional(),
         }),
-        response: { 200: outcome.extend({ access_token: z.string() }), ...failures(400, 401, 429) },
+        response: { 200: tokenAnswer, ...failures(400, 401, 429) },
       },
     },
     async (request, reply) => {

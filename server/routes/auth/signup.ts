@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tokenAnswer } from '../../../src/core/api/auth.js';
 import { isValidEmail } from '../../../src/core/index.js';
 import { replaceEmailCode } from '../../repos/email-codes.js';
 import { findProvider } from '../../repos/providers.js';
@@ -7,7 +8,7 @@ import { hashPassword } from '../../repos/secrets.js';
 import { issueAccessToken } from '../../repos/tokens.js';
 import { createUser, findTakenField, isUniqueViolation, type TakenField } from '../../repos/users.js';
 import { confirmationCodeMail } from '../../mail/confirmation-code.js';
-import { failures, formBody, newPassword, optionalText, outcome, plainText, requiredText } from './fields.js';
+import { failures, formBody, newPassword, optionalText, plainText, requiredText } from './fields.js';
 import { INVALID_EMAIL, UNKNOWN_PROVIDER } from './messages.js';
 import { limitedPerMinute } from './rate-limit.js';
 import { trySendMail } from './send-mail.js';
@@ -39,7 +40,7 @@ const signup: FastifyPluginAsyncZod = async (app) => {
       config: limitedPerMinute(app),
       schema: {
         body: signupBody,
-        response: { 200: outcome.extend({ access_token: z.string() }), ...failures(400, 409, 429) },
+        response: { 200: tokenAnswer, ...failures(400, 409, 429) },
       },
     },
     async (request, reply) => {

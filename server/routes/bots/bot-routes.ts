@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTO_TRANSLATE_NEEDS_AI } from '../../../src/core/bot/auto-translate.js';
+import { botAnswer, botListAnswer } from '../../../src/core/api/bots.js';
+import { doneAnswer, refusals } from '../../../src/core/api/common.js';
 import { newBotFields } from '../../../src/core/bot/types.js';
 import { defaultTheme } from '../../../src/core/theme/index.js';
 import { refusesAutoTranslate } from '../../flow-translation/auto-translate-switch.js';
@@ -19,20 +21,27 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { dataDir, publicUrl } = app.config;
 
-  app.get('/bot', { onRequest: app.requireActiveUser }, async (request) => {
-    const [bots, languages] = await Promise.all([listBots(app.db, request.user.id), languagesById(app.db)]);
-    return {
-      success: true,
-      message: bots.length ? 'Bots loaded' : 'No bots yet',
-      bots: bots.map((bot) => presentBot(bot, languages, publicUrl)),
-    };
-  });
+  app.get(
+    '/bot',
+    { onRequest: app.requireActiveUser, schema: { response: { 200: botListAnswer } } },
+    async (request) => {
+      const [bots, languages] = await Promise.all([listBots(app.db, request.user.id), languagesById(app.db)]);
+      return {
+        success: true,
+        message: bots.length ? 'Bots loaded' : 'No bots yet',
+        bots: bots.map((bot) => presentBot(bot, languages, publicUrl)),
+      };
+    },
+  );
 
   app.post(
     '/bot',
     {
       onRequest: app.requireActiveUser,
-      schema: { body: botForm({ avatar_file: uploadedFileSchema.optional() }) },
+      schema: {
+        body: botForm({ avatar_file: uploadedFileSchema.optional() }),
+        response: { 200: botAnswer, ...refusals(400) },
+      },
     },
     async (request, reply) => {
       const sent = sentBotFields(request.body);
@@ -67,7 +76,10 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/bot/:id',
-    { onRequest: app.requireActiveUser, schema: { params: z.object({ id: idField('id') }) } },
+    {
+      onRequest: app.requireActiveUser,
+      schema: { params: z.object({ id: idField('id') }), response: { 200: doneAnswer, ...refusals(404) } },
+    },
     async (request, reply) => {
       const bot = await findBot(app.db, request.user.id, request.params.id);
       if (!bot) return fail(reply, 404, BOT_NOT_FOUND);

@@ -4,6 +4,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { botAnswer } from '../../../src/core/api/bots.js';
+import { refusals } from '../../../src/core/api/common.js';
 import { defaultTheme, mergeTheme } from '../../../src/core/theme/index.js';
 import { ArchiveError } from '../../bots/safe-zip.js';
 import { NOT_A_ZIP, readBotArchive, type ImportedArchive } from '../../bots/zip.js';
@@ -43,7 +45,10 @@ const importRoute: FastifyPluginAsync = async (fastify) => {
     '/import',
     {
       onRequest: app.requireActiveUser,
-      schema: { body: formBody(z.object({ uploaded_bot_file: uploadedFileSchema })) },
+      schema: {
+        body: formBody(z.object({ uploaded_bot_file: uploadedFileSchema })),
+        response: { 200: botAnswer, ...refusals(400) },
+      },
     },
     async (request, reply) => {
       const file = request.body.uploaded_bot_file;

@@ -2,6 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { themeAnswer, themeSavedAnswer } from '../../../src/core/api/bots.js';
+import { refusals } from '../../../src/core/api/common.js';
 import { checkThemePatch, mergeTheme, themePatchSchema, type Theme } from '../../../src/core/theme/index.js';
 import { findBot, languagesById } from '../../repos/bots.js';
 import { findTheme, saveTheme } from '../../repos/themes.js';
@@ -24,7 +26,13 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/theme',
-    { onRequest: app.requireActiveUser, schema: { querystring: z.object({ bot_id: idField('bot_id') }) } },
+    {
+      onRequest: app.requireActiveUser,
+      schema: {
+        querystring: z.object({ bot_id: idField('bot_id') }),
+        response: { 200: themeAnswer, ...refusals(404) },
+      },
+    },
     async (request, reply) => {
       const bot = await findBot(app.db, request.user.id, request.query.bot_id);
       if (!bot) return fail(reply, 404, BOT_NOT_FOUND);
@@ -44,6 +52,7 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         params: z.object({ botId: idField('botId') }),
         body: formBody(z.object({ theme: z.string(), avatar: uploadedFileSchema.optional() })),
+        response: { 200: themeSavedAnswer, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@
 // conversation (old_conversation) instead of a new turn, so a reload restores the chat.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { chatAnswer } from '../../../src/core/api/chat.js';
 import { loadChatBot, type ChatBot } from '../../conversations/chat-bot.js';
 import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../conversations/chat-files.js';
 import { ChatError, MAIN_FLOW } from '../../conversations/chat-service.js';
@@ -28,48 +29,52 @@ const chatRoute: FastifyPluginAsync = async (fastify) => {
   // This scope's multipart bodies skip busboy (see chat-form.ts); the other routes keep it.
   useChatFormParser(fastify);
 
-  app.post('/chat', { schema: { querystring: chatQuery, body: chatBody } }, async (request) => {
-    const body = request.body;
-    const service = chatServiceOf(app);
-    const targetTemplate = body.target_template?.trim() || null;
-    const botId = botIdOf(request.query.bot_id, body.bot_id);
-    const authorize = (bot: ChatBot | null) => authorizeChat(app, request, bot);
-    const language = languageCodeOf(body.language, await service.languageCodes());
+  app.post(
+    '/chat',
+    { schema: { querystring: chatQuery, body: chatBody, response: { 200: chatAnswer } } },
+    async (request) => {
+      const body = request.body;
+      const service = chatServiceOf(app);
+      const targetTemplate = body.target_template?.trim() || null;
+      const botId = botIdOf(request.query.bot_id, body.bot_id);
+      const authorize = (bot: ChatBot | null) => authorizeChat(app, request, bot);
+      const language = languageCodeOf(body.language, await service.languageCodes());
 
-    let file: GuestFile | null = null;
-    if (body.file) {
-      // Nothing is stored for a caller who may not chat with this bot.
-      await authorize(await loadChatBot(app.db, botId, targetTemplate ?? MAIN_FLOW));
-      if (body.file.data.length > MAX_CHAT_FILE_BYTES) throw new ChatError(413, FILE_TOO_LARGE);
-      if (!body.file.data.length) throw new ChatError(400, 'The file is empty');
-      file = await saveChatFile(app.config.dataDir, app.config.publicUrl, body.file);
-      if (!file) throw new ChatError(415, FILE_TYPE_REFUSED);
-    }
-    const text = body.message ?? '';
-    if (!text.trim() && !file) throw new ChatError(400, 'message is required');
+      let file: GuestFile | null = null;
+      if (body.file) {
+        // Nothing is stored for a caller who may not chat with this bot.
+        await authorize(await loadChatBot(app.db, botId, targetTemplate ?? MAIN_FLOW));
+        if (body.file.data.length > MAX_CHAT_FILE_BYTES) throw new ChatError(413, FILE_TOO_LARGE);
+        if (!body.file.data.length) throw new ChatError(400, 'The file is empty');
+        file = await saveChatFile(app.config.dataDir, app.config.publicUrl, body.file);
+        if (!file) throw new ChatError(415, FILE_TYPE_REFUSED);
+      }
+      const text = body.message ?? '';
+      if (!text.trim() && !file) throw new ChatError(400, 'message is required');
 
-    const answer = await service.chat(
-      botId,
-      {
-        guestId: body.guest_id ?? null,
-        text,
-        file,
-        language,
-        ignoreSaving: body.ignore_saving ?? false,
-        targetTemplate,
-        courseId: body.course_id,
-        custom: body.custom_env_variables ?? null,
-      },
-      authorize,
-    );
-    return {
-      success: true,
-      guest_id: answer.guestId,
-      reply: answer.replies,
-      old_conversation: answer.oldConversation,
-      language: answer.language,
-    };
-  });
+      const answer = await service.chat(
+        botId,
+        {
+          guestId: body.guest_id ?? null,
+          text,
+          file,
+          language,
+          ignoreSaving: body.ignore_saving ?? false,
+          targetTemplate,
+          courseId: body.course_id,
+          custom: body.custom_env_variables ?? null,
+        },
+        authorize,
+      );
+      return {
+        success: true,
+        guest_id: answer.guestId,
+        reply: answer.replies,
+        old_conversation: answer.oldConversation,
+        language: answer.language,
+      };
+    },
+  );
 };
 
 export default chatRoute;

@@ -2,6 +2,7 @@
 // variables, and a language switch that answers the conversation re-rendered in that language.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { guestAnswer, languageAnswer } from '../../../src/core/api/chat.js';
 import { readConversation } from '../../repos/conversation.js';
 import { saveSession, touchGuest } from '../../repos/guests.js';
 import { loadChatBot } from '../../conversations/chat-bot.js';
@@ -14,14 +15,18 @@ export const LANGUAGE_NOT_SUPPORTED = 'This bot does not speak that language';
 const guestRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/ping/:guestId', { schema: { params: guestParams } }, async (request) => {
-    if (!(await touchGuest(app.db, request.params.guestId))) throw new ChatError(404, GUEST_NOT_FOUND);
-    return { success: true };
-  });
+  app.post(
+    '/ping/:guestId',
+    { schema: { params: guestParams, response: { 200: guestAnswer } } },
+    async (request) => {
+      if (!(await touchGuest(app.db, request.params.guestId))) throw new ChatError(404, GUEST_NOT_FOUND);
+      return { success: true };
+    },
+  );
 
   app.post(
     '/custom_variables/:guestId',
-    { schema: { params: guestParams, body: customVariablesBody } },
+    { schema: { params: guestParams, body: customVariablesBody, response: { 200: guestAnswer } } },
     async (request) => {
       const custom = request.body.custom_env_variables;
       await chatServiceOf(app).withGuest(request.params.guestId, null, async (guest) => {
@@ -34,7 +39,12 @@ const guestRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.put(
     '/language/:guestId/:languageId',
-    { schema: { params: guestParams.extend({ languageId: idField('languageId') }) } },
+    {
+      schema: {
+        params: guestParams.extend({ languageId: idField('languageId') }),
+        response: { 200: languageAnswer },
+      },
+    },
     async (request) => {
       const service = chatServiceOf(app);
       const { guestId, languageId } = request.params;

@@ -7,6 +7,7 @@
 // thrown 5xx as a generic server error.)
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sttAnswer, ttsAnswer } from '../../../src/core/api/chat.js';
 import { speechText } from '../../../src/core/text/speech.js';
 import { ChatError } from '../../conversations/chat-service.js';
 import { chatServiceOf } from '../../conversations/registry.js';
@@ -27,7 +28,7 @@ export const STT_SWITCHED_OFF =
 const speechRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/tts', { schema: { body: ttsBody } }, async (request, reply) => {
+  app.post('/tts', { schema: { body: ttsBody, response: { 200: ttsAnswer } } }, async (request, reply) => {
     const { text, lang, guest_id: guestId } = request.body;
     const guest = await authorizeSpeech(app, request, guestId);
     // The voice the bot owner chose (tts_gender), when a guest asks.
@@ -47,7 +48,7 @@ const speechRoutes: FastifyPluginAsync = async (fastify) => {
     return { success: true, base64: audio.toString('base64') };
   });
 
-  app.post('/stt', { schema: { body: sttBody } }, async (request, reply) => {
+  app.post('/stt', { schema: { body: sttBody, response: { 200: sttAnswer } } }, async (request, reply) => {
     const { file, lang, guest_id: guestId } = request.body;
     const guest = await authorizeSpeech(app, request, guestId);
     if (!(await speechSwitchesOf(app.db, guest)).stt) return fail(reply, 403, STT_SWITCHED_OFF);

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentSavedAnswer } from '../../../src/core/api/content.js';
 import { z } from 'zod';
 import { findContent, insertContent, updateContent, type StoredContent } from '../../repos/content.js';
 import { fail } from '../bots/present.js';
@@ -72,7 +73,15 @@ const carouselRoutes: FastifyPluginAsync = async (fastify) => {
   for (const path of contentPaths('carousel')) {
     app.post(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: postBody,
+          response: { 200: contentSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);
@@ -91,7 +100,15 @@ const carouselRoutes: FastifyPluginAsync = async (fastify) => {
 
     app.put(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: putBody,
+          response: { 200: contentSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentClonedAnswer } from '../../../src/core/api/content.js';
 import { z } from 'zod';
 import { copyContentFile, removeContentFiles } from '../../repos/content-files.js';
 import { findContents, insertContent, type StoredContent } from '../../repos/content.js';
@@ -41,7 +42,12 @@ const cloneRoute: FastifyPluginAsync = async (fastify) => {
       path,
       {
         onRequest: app.requireActiveUser,
-        schema: { params: scopeParams, querystring: scopeQuery, body: cloneBody },
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: cloneBody,
+          response: { 200: contentClonedAnswer },
+        },
       },
       async (request, reply) => {
         const { body } = request;

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileSavedAnswer, filesDeletedAnswer } from '../../../src/core/api/content.js';
 import { z } from 'zod';
 import { MIME_TYPES, removeContentFiles } from '../../repos/content-files.js';
 import { deleteContents, findContent, insertContent, updateContent } from '../../repos/content.js';
@@ -56,7 +57,15 @@ const fileRoutes: FastifyPluginAsync = async (fastify) => {
   for (const path of contentPaths('file')) {
     app.post(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: postBody,
+          response: { 200: fileSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);
@@ -74,7 +83,15 @@ const fileRoutes: FastifyPluginAsync = async (fastify) => {
 
     app.put(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: putBody,
+          response: { 200: fileSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);
@@ -96,7 +113,15 @@ const fileRoutes: FastifyPluginAsync = async (fastify) => {
 
     app.delete(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: deleteBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: deleteBody,
+          response: { 200: filesDeletedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { imageSavedAnswer } from '../../../src/core/api/content.js';
 import { z } from 'zod';
 import type { UploadedFile } from '../../http/uploads.js';
 import { findContent, insertContent, updateContent, type StoredContent } from '../../repos/content.js';
@@ -103,7 +104,15 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
   for (const path of contentPaths('image')) {
     app.post(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: postBody,
+          response: { 200: imageSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);
@@ -124,7 +133,15 @@ const imageRoutes: FastifyPluginAsync = async (fastify) => {
 
     app.put(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: putBody,
+          response: { 200: imageSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);

@@ -1,6 +1,7 @@
 // GET /api/content/{botId} and /api/content/flow_template/{name}?bot_id=: the flow's elements.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentListAnswer } from '../../../src/core/api/content.js';
 import { listContent } from '../../repos/content.js';
 import { presentContent } from './present.js';
 import { contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
@@ -11,7 +12,10 @@ const listRoute: FastifyPluginAsync = async (fastify) => {
   for (const path of contentPaths('')) {
     app.get(
       path,
-      { onRequest: app.requireActiveUser, schema: { params: scopeParams, querystring: scopeQuery } },
+      {
+        onRequest: app.requireActiveUser,
+        schema: { params: scopeParams, querystring: scopeQuery, response: { 200: contentListAnswer } },
+      },
       async (request, reply) => {
         const scoped = await contentScope(request, reply);
         if (!scoped) return reply;

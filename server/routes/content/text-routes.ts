@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { contentSavedAnswer } from '../../../src/core/api/content.js';
 import { z } from 'zod';
 import { youtubeId } from '../../../src/core/rules/youtube.js';
 import { findContent, insertContent, updateContent, type ContentFields } from '../../repos/content.js';
@@ -59,7 +60,15 @@ const textRoutes: FastifyPluginAsync = async (fastify) => {
   for (const path of contentPaths('')) {
     app.post(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: postBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: postBody,
+          response: { 200: contentSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);
@@ -74,7 +83,15 @@ const textRoutes: FastifyPluginAsync = async (fastify) => {
 
     app.put(
       path,
-      { ...auth, schema: { params: scopeParams, querystring: scopeQuery, body: putBody } },
+      {
+        ...auth,
+        schema: {
+          params: scopeParams,
+          querystring: scopeQuery,
+          body: putBody,
+          response: { 200: contentSavedAnswer },
+        },
+      },
       async (request, reply) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);

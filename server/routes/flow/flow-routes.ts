@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { flowAnswer, problemsAnswer, publishAnswer } from '../../../src/core/api/flow.js';
 import { translateForPublish } from '../../flow-translation/translate-flow.js';
 import { checkNodes } from '../../repos/flow-nodes.js';
 import {
@@ -40,7 +41,7 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/flow/:botId',
-    { preHandler: app.requireActiveUser, schema: { params } },
+    { preHandler: app.requireActiveUser, schema: { params, response: { 200: flowAnswer } } },
     async (request, reply) => {
       const bot = await ownedBot(request, request.params.botId);
       if (!bot) return botNotFound(reply);
@@ -64,7 +65,15 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/flow/:botId',
-    { preHandler: app.requireActiveUser, schema: { params, querystring: publishQuery, body: publishBody } },
+    {
+      preHandler: app.requireActiveUser,
+      schema: {
+        params,
+        querystring: publishQuery,
+        body: publishBody,
+        response: { 200: publishAnswer, 422: problemsAnswer },
+      },
+    },
     async (request, reply) => {
       const bot = await ownedBot(request, request.params.botId);
       if (!bot) return botNotFound(reply);

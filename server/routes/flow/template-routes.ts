@@ -4,6 +4,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { doneAnswer } from '../../../src/core/api/common.js';
+import { templateAnswer } from '../../../src/core/api/flow.js';
 import type { StoredBot } from '../../repos/bots.js';
 import { checkNodes } from '../../repos/flow-nodes.js';
 import {
@@ -66,7 +68,11 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
     '/flow_template',
     {
       ...auth,
-      schema: { querystring: query, body: formBody(z.object({ flow_name: z.string(), ...withBot })) },
+      schema: {
+        querystring: query,
+        body: formBody(z.object({ flow_name: z.string(), ...withBot })),
+        response: { 200: templateAnswer },
+      },
     },
     async (request, reply) => {
       const bot = await templateBot(request, reply, {
@@ -92,7 +98,7 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/flow_template/:name',
-    { ...auth, schema: { querystring: query, params: nameParams } },
+    { ...auth, schema: { querystring: query, params: nameParams, response: { 200: templateAnswer } } },
     async (request, reply) => {
       const bot = await templateBot(request, reply, { query: request.query.bot_id });
       if (!bot) return reply;
@@ -122,6 +128,7 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         querystring: query,
         body: formBody(z.object({ flow_name: z.string(), nodes: nodesField, ...withBot })),
+        response: { 200: templateAnswer },
       },
     },
     async (request, reply) => {
@@ -156,7 +163,7 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/flow_template/:name',
-    { ...auth, schema: { querystring: query, params: nameParams } },
+    { ...auth, schema: { querystring: query, params: nameParams, response: { 200: doneAnswer } } },
     async (request, reply) => {
       const bot = await templateBot(request, reply, { query: request.query.bot_id });
       if (!bot) return reply;

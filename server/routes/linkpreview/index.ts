@@ -5,6 +5,7 @@
 // (refused, unreachable, not HTML, an error status) gets null; the call itself still succeeds.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { linkPreviewAnswer } from '../../../src/core/api/linkpreview.js';
 import { z } from 'zod';
 import { createHttpPort } from '../../adapters/http-port.js';
 import type { HttpPort } from '../../runtime/ports.js';
@@ -76,13 +77,17 @@ const linkPreview: FastifyPluginAsync = async (fastify) => {
     maxResponseBytes: MAX_PAGE_BYTES,
   });
 
-  app.post('/linkpreview', { onRequest: app.requireActiveUser, schema: { body } }, async (request) => {
-    const urls = [...new Set(request.body.urls.map((url) => url.trim()).filter((url) => url !== ''))];
-    const previews = await inBatches(urls, PARALLEL_FETCHES, (url) => preview(http, url));
-    const metadata: Record<string, PageMeta | null> = {};
-    urls.forEach((url, index) => (metadata[url] = previews[index]));
-    return { success: true, metadata };
-  });
+  app.post(
+    '/linkpreview',
+    { onRequest: app.requireActiveUser, schema: { body, response: { 200: linkPreviewAnswer } } },
+    async (request) => {
+      const urls = [...new Set(request.body.urls.map((url) => url.trim()).filter((url) => url !== ''))];
+      const previews = await inBatches(urls, PARALLEL_FETCHES, (url) => preview(http, url));
+      const metadata: Record<string, PageMeta | null> = {};
+      urls.forEach((url, index) => (metadata[url] = previews[index]));
+      return { success: true, metadata };
+    },
+  );
 };
 
 export default linkPreview;

@@ -7,6 +7,7 @@
 // Without an LLM endpoint both answer 503, and the chat says so and ends the session.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { realtimeReplyAnswer } from '../../../src/core/api/chat.js';
 import { z } from 'zod';
 import { AI_FAILED } from '../../runtime/nodes/ai.js';
 import { chatServiceOf } from '../../conversations/registry.js';
@@ -65,18 +66,26 @@ const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
     return { success: true, reply: text };
   }
 
-  app.post('/realtime/:guestId/start', { schema: { params } }, async (request, reply) => {
-    const voice = await findVoiceSession(app, request, request.params.guestId);
-    await histories.reset(voice.guestId);
-    if (!chatServiceOf(app).ports.llm.configured) return fail(reply, 503, REALTIME_NOT_CONFIGURED);
-    if (voice.node.waitForUserInteraction) return { success: true, reply: null };
-    return answer(voice, OPENING_CUE, reply);
-  });
+  app.post(
+    '/realtime/:guestId/start',
+    { schema: { params, response: { 200: realtimeReplyAnswer } } },
+    async (request, reply) => {
+      const voice = await findVoiceSession(app, request, request.params.guestId);
+      await histories.reset(voice.guestId);
+      if (!chatServiceOf(app).ports.llm.configured) return fail(reply, 503, REALTIME_NOT_CONFIGURED);
+      if (voice.node.waitForUserInteraction) return { success: true, reply: null };
+      return answer(voice, OPENING_CUE, reply);
+    },
+  );
 
-  app.post('/realtime/:guestId', { schema: { params, body: turnBody } }, async (request, reply) => {
-    const voice = await findVoiceSession(app, request, request.params.guestId);
-    return answer(voice, request.body.text, reply);
-  });
+  app.post(
+    '/realtime/:guestId',
+    { schema: { params, body: turnBody, response: { 200: realtimeReplyAnswer } } },
+    async (request, reply) => {
+      const voice = await findVoiceSession(app, request, request.params.guestId);
+      return answer(voice, request.body.text, reply);
+    },
+  );
 };
 
 export default realtimeRoutes;

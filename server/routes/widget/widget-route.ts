@@ -3,6 +3,7 @@
 // the host page itself (cross-site, hence the CORS answer) and the chat app from its iframe.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { widgetAnswer } from '../../../src/core/api/widget.js';
 import { z } from 'zod';
 import { findTheme } from '../../repos/themes.js';
 import { chatServiceOf } from '../../conversations/registry.js';
@@ -22,6 +23,7 @@ const widgetRoute: FastifyPluginAsync = async (fastify) => {
       schema: {
         params: z.object({ botId: idField('botId') }),
         querystring: z.object({ page: z.string().max(2048).optional() }),
+        response: { 200: widgetAnswer },
       },
     },
     async (request, reply) => {

@@ -1,15 +1,12 @@
 // Typed bot calls (spec 1 §7) and their error defaults (spec 1 §8).
 import { api, ApiError, toFormData, type ApiResult } from '../../api/client';
 import { getAccessToken } from '../../api/storage';
+import type { BotAnswer, BotListAnswer } from '../../core/api/bots';
+import type { Answer } from '../../core/api/common';
 import type { Bot } from '../../core/bot/types';
 
-interface BotsResult extends ApiResult {
-  bots?: Bot[];
-}
-
-interface BotResult extends ApiResult {
-  bot?: Bot;
-}
+type BotsResult = Answer<BotListAnswer>;
+type BotResult = Answer<BotAnswer>;
 
 export const botErrorDefaults = {
   load: 'Unable to load bots',

@@ -1,6 +1,17 @@
 // The flow and flow-template calls of spec 2 §7. Templates are addressed per bot with ?bot_id=.
 import { api, type ApiResult } from '../../api/client';
 import { getAccessToken } from '../../api/storage';
+import type { Answer } from '../../core/api/common';
+import type {
+  FlowAnswer,
+  FlowProvider,
+  FlowTemplateRef,
+  FlowVersion,
+  ProblemsAnswer,
+  PublishAnswer,
+  PushMessageType,
+  TemplateAnswer,
+} from '../../core/api/flow';
 import type { FlowNode } from '../../core/flow';
 import type { FlowProblem } from '../../core/validation';
 
@@ -10,23 +21,8 @@ export const MAIN_FLOW = 'main';
 export const CONFLICT_MESSAGE =
   'This flow was published from somewhere else since you opened it. Reload the page to see that version.';
 
-export interface FlowTemplateRef {
-  id: number;
-  name: string;
-}
-
-export interface PushMessageType {
-  code: string;
-  label: string;
-}
-
-export interface Provider {
-  id: number;
-  name: string;
-  [key: string]: unknown;
-}
-
-export type FlowVersion = string | number;
+export type { FlowTemplateRef, FlowVersion, PushMessageType };
+export type Provider = FlowProvider;
 
 export interface LoadedFlow {
   nodes: FlowNode[];
@@ -36,31 +32,10 @@ export interface LoadedFlow {
   version: FlowVersion | null;
 }
 
-interface FlowAnswer extends ApiResult {
-  flow?: { name: string; nodes: FlowNode[] };
-  flow_templates?: FlowTemplateRef[];
-  providers?: Provider[];
-  push_message_types?: PushMessageType[];
-  version?: FlowVersion;
-}
+/** A publish as the client reads it: the success answer, or the 422 with the flow's problems. */
+type PublishResult = Answer<PublishAnswer> & Partial<Pick<ProblemsAnswer, 'problems'>>;
 
-interface PublishAnswer extends ApiResult {
-  nodes?: FlowNode[];
-  version?: FlowVersion;
-  /** 422: what is wrong with the flow, node by node (issue 13 §3). */
-  problems?: FlowProblem[];
-  /** With the bot's "Translate flow content" on: whether the missing texts were translated. */
-  translation?: PublishTranslation;
-}
-
-export interface PublishTranslation {
-  done: boolean;
-  message: string;
-}
-
-interface TemplateAnswer extends ApiResult {
-  flow_template?: { id?: number; name?: string; nodes?: FlowNode[] };
-}
+export type PublishTranslation = NonNullable<PublishAnswer['translation']>;
 
 /**
  * A failed call, carrying the server's message, whether it was a version conflict, and the flow's
@@ -85,7 +60,7 @@ const templatePath = (botId: number, name?: string) =>
   `/api/flow_template${name === undefined ? '' : `/${encodeURIComponent(name)}`}?bot_id=${botId}`;
 
 export async function fetchFlow(botId: number): Promise<LoadedFlow> {
-  const answer = checked(await api<FlowAnswer>(`/api/flow/${botId}`), 'Unable to load the flow');
+  const answer = checked(await api<Answer<FlowAnswer>>(`/api/flow/${botId}`), 'Unable to load the flow');
   return {
     nodes: answer.flow?.nodes ?? [],
     templates: answer.flow_templates ?? [],
@@ -121,7 +96,7 @@ export async function publishFlow(
     headers,
     body: JSON.stringify(allowInvalid ? { nodes, allow_invalid: true } : { nodes }),
   });
-  const answer = (await response.json().catch(() => null)) as PublishAnswer | null;
+  const answer = (await response.json().catch(() => null)) as PublishResult | null;
   if (!response.ok || !answer?.success) {
     const fallback = response.status === 409 ? CONFLICT_MESSAGE : 'Unable to publish the flow';
     const problems = response.status === 422 && Array.isArray(answer?.problems) ? answer.problems : [];
@@ -135,13 +110,16 @@ export async function publishFlow(
 }
 
 export async function fetchTemplate(botId: number, name: string): Promise<FlowNode[]> {
-  const answer = checked(await api<TemplateAnswer>(templatePath(botId, name)), 'Unable to load the template');
+  const answer = checked(
+    await api<Answer<TemplateAnswer>>(templatePath(botId, name)),
+    'Unable to load the template',
+  );
   return answer.flow_template?.nodes ?? [];
 }
 
 export async function createTemplate(botId: number, name: string): Promise<FlowTemplateRef> {
   const answer = checked(
-    await api<TemplateAnswer>(templatePath(botId), { method: 'POST', body: { flow_name: name } }),
+    await api<Answer<TemplateAnswer>>(templatePath(botId), { method: 'POST', body: { flow_name: name } }),
     'Unable to add the template',
   );
   return { id: answer.flow_template?.id ?? 0, name: answer.flow_template?.name ?? name };
@@ -153,7 +131,10 @@ export async function saveTemplate(
   nodes: readonly FlowNode[],
 ): Promise<FlowNode[] | null> {
   const answer = checked(
-    await api<TemplateAnswer>(templatePath(botId), { method: 'PUT', body: { flow_name: name, nodes } }),
+    await api<Answer<TemplateAnswer>>(templatePath(botId), {
+      method: 'PUT',
+      body: { flow_name: name, nodes },
+    }),
     'Unable to save the template',
   );
   return answer.flow_template?.nodes ?? null;

@@ -2,6 +2,8 @@
 // with device images, and the files of file variables. Each goes to the bot's content, or to a
 // flow template's (/api/content/flow_template/<kind>/{name}?bot_id=) when the board shows one.
 import { api, toFormData, type ApiResult } from '../../api/client';
+import type { Answer } from '../../core/api/common';
+import type { ContentSavedAnswer, FileSavedAnswer, ImageSavedAnswer } from '../../core/api/content';
 import type { CarouselItem } from '../../core/flow';
 import type { ContentScope } from './editor-context';
 import { fileDeletion } from './logic/file-variables';
@@ -39,10 +41,6 @@ export function newContentId(): string {
   return random.replace(/[^A-Za-z0-9_.:-]/g, '');
 }
 
-interface ImageAnswer extends ApiResult {
-  url?: string | null;
-}
-
 /** Uploads (POST) or replaces (PUT, `replace` true) an image element; answers its image URL. */
 export async function uploadImage(
   scope: ContentScope,
@@ -56,15 +54,14 @@ export async function uploadImage(
     type: 'image',
   });
   const answer = checked(
-    await api<ImageAnswer>(path(scope, 'image'), { method: input.replace ? 'PUT' : 'POST', body: form }),
+    await api<Answer<ImageSavedAnswer>>(path(scope, 'image'), {
+      method: input.replace ? 'PUT' : 'POST',
+      body: form,
+    }),
     'Unable to upload the image',
   );
   if (!answer.url) throw new ContentCallError('The server did not answer the image address');
   return answer.url;
-}
-
-interface CarouselAnswer extends ApiResult {
-  content?: { content?: { en?: CarouselItem[] } };
 }
 
 /**
@@ -83,13 +80,14 @@ export async function saveCarousel(
   });
   for (const image of input.images) form.append('images', image);
   const answer = checked(
-    await api<CarouselAnswer>(path(scope, 'carousel'), {
+    await api<Answer<ContentSavedAnswer>>(path(scope, 'carousel'), {
       method: input.replace ? 'PUT' : 'POST',
       body: form,
     }),
     'Unable to save the carousel',
   );
-  const items = answer.content?.content?.en;
+  // A carousel element's value is its items per language; the contract leaves values open.
+  const items = (answer.content?.content as { en?: CarouselItem[] } | undefined)?.en;
   if (!Array.isArray(items)) throw new ContentCallError('The server did not answer the carousel items');
   return items;
 }
@@ -100,10 +98,6 @@ export interface StoredFileVariable {
   url: string;
 }
 
-interface FileAnswer extends ApiResult {
-  file?: { id: string; name: string; url: string };
-}
-
 /** Uploads (or replaces) the file of a file variable. */
 export async function uploadFileVariable(
   scope: ContentScope,
@@ -111,10 +105,13 @@ export async function uploadFileVariable(
 ): Promise<StoredFileVariable> {
   const form = toFormData({ file: input.file, variable_id: input.variableId });
   const answer = checked(
-    await api<FileAnswer>(path(scope, 'file'), { method: input.replace ? 'PUT' : 'POST', body: form }),
+    await api<Answer<FileSavedAnswer>>(path(scope, 'file'), {
+      method: input.replace ? 'PUT' : 'POST',
+      body: form,
+    }),
     'Unable to upload the file',
   );
-  if (!answer.file) throw new ContentCallError('The server did not answer the file');
+  if (!answer.file?.url) throw new ContentCallError('The server did not answer the file');
   return { id: String(answer.file.id), name: answer.file.name, url: answer.file.url };
 }
 

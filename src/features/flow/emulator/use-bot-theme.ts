@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api, type ApiResult } from '../../../api/client';
+import { api } from '../../../api/client';
+import type { ThemeAnswer } from '../../../core/api/bots';
+import type { Answer } from '../../../core/api/common';
 import { defaultTheme, type Theme } from '../../../core/theme';
 
-interface ThemeResult extends ApiResult {
-  theme?: Theme;
-}
+type ThemeResult = Answer<ThemeAnswer>;
 
 /**
  * The active bot's theme (GET /api/theme), for what the closed emulator shows; null while it

@@ -1,0 +1,55 @@
+// The contract of the bot routes: /api/bot, /api/theme, /api/import (spec 1 §7).
+import { z } from 'zod';
+import { botFieldsSchema } from '../bot/schema';
+import { themeSchema } from '../theme/schema';
+
+export const botLanguage = z.object({ id: z.number(), name: z.string(), code: z.string() });
+
+/** A bot as the server sends it; avatars are absolute addresses on the way out. */
+export const botAnswerSchema = botFieldsSchema.extend({
+  id: z.number(),
+  avatar: z.string(),
+  customAvatar: z.string().nullable(),
+  languages: z.array(botLanguage),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+/** GET /api/bot */
+export const botListAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  bots: z.array(botAnswerSchema),
+});
+export type BotListAnswer = z.infer<typeof botListAnswer>;
+
+/** POST, PUT /api/bot and POST /api/import */
+export const botAnswer = z.object({ success: z.boolean(), message: z.string(), bot: botAnswerSchema });
+export type BotAnswer = z.infer<typeof botAnswer>;
+
+/** The theme as the theme page reads it: with the bot's language and voice settings. */
+export const botThemeSchema = themeSchema.extend({
+  body: themeSchema.shape.body.extend({ botAvatar: z.string(), customAvatar: z.string().nullable() }),
+  language: z.number(),
+  use_stt: z.boolean(),
+  use_tts: z.boolean(),
+  use_ext_stt: z.boolean(),
+  use_ext_tts: z.boolean(),
+});
+
+/** GET /api/theme */
+export const themeAnswer = z.object({
+  success: z.boolean(),
+  theme: botThemeSchema,
+  /** With the writing direction, for the preview. */
+  supported_languages: z.array(botLanguage.extend({ is_rtl: z.boolean() })),
+});
+export type ThemeAnswer = z.infer<typeof themeAnswer>;
+
+/** PUT /api/theme/:botId */
+export const themeSavedAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  theme: botThemeSchema,
+});
+export type ThemeSavedAnswer = z.infer<typeof themeSavedAnswer>;

@@ -1,0 +1,81 @@
+// The contract of the guest's chat routes: /api/chat, /api/ping, /api/custom_variables,
+// /api/language, /api/tts, /api/stt and /api/realtime (spec 3 §7).
+import { z } from 'zod';
+import type { ChatReply } from '../widget/replies';
+
+const replyTypes = [
+  'text',
+  'choices-message',
+  'ai',
+  'choices',
+  'image',
+  'image-link',
+  'video-link',
+  'image-carousel',
+  'file',
+  'api',
+  'wizard',
+  'delay',
+  'input',
+  'device-permission',
+  'realtime-ai',
+  'call',
+] as const satisfies readonly ChatReply['type'][];
+
+/**
+ * One reply of the bot as the chat receives it. Each type carries its own fields beside `type`
+ * and `content` (src/core/widget/replies.ts); they pass through as they are.
+ */
+export const chatReply = z.looseObject({
+  type: z.enum(replyTypes),
+  content: z.unknown(),
+  from: z.literal('bot'),
+  language_code: z.string(),
+  /** The stored message's id, when the turn was saved. */
+  id: z.number().optional(),
+  date: z.string(),
+});
+
+/** A message of the conversation so far, as a returning guest's chat redraws it. */
+export const conversationMessage = z.looseObject({
+  id: z.number(),
+  type: z.string(),
+  from: z.enum(['bot', 'user']),
+  content: z.unknown(),
+  date: z.string(),
+  language_code: z.string(),
+  disabled: z.boolean(),
+});
+
+/** POST /api/chat */
+export const chatAnswer = z.object({
+  success: z.boolean(),
+  guest_id: z.string(),
+  reply: z.array(chatReply),
+  old_conversation: z.array(conversationMessage),
+  language: z.string(),
+});
+export type ChatAnswer = z.infer<typeof chatAnswer>;
+
+/** POST /api/ping/:guestId and /api/custom_variables/:guestId */
+export const guestAnswer = z.object({ success: z.boolean() });
+
+/** PUT /api/language/:guestId/:languageId: the conversation re-rendered in that language. */
+export const languageAnswer = z.object({
+  success: z.boolean(),
+  language: z.string(),
+  conversation: z.array(conversationMessage),
+});
+export type LanguageAnswer = z.infer<typeof languageAnswer>;
+
+/** POST /api/tts: the spoken text as base64 audio. */
+export const ttsAnswer = z.object({ success: z.boolean(), base64: z.string() });
+export type TtsAnswer = z.infer<typeof ttsAnswer>;
+
+/** POST /api/stt */
+export const sttAnswer = z.object({ success: z.boolean(), transcript: z.string() });
+export type SttAnswer = z.infer<typeof sttAnswer>;
+
+/** POST /api/realtime/:guestId(/start): the AI's answer, or null when it waits for the guest. */
+export const realtimeReplyAnswer = z.object({ success: z.boolean(), reply: z.string().nullable() });
+export type RealtimeReplyAnswer = z.infer<typeof realtimeReplyAnswer>;

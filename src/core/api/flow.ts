@@ -1,0 +1,79 @@
+// The contract of the flow routes: /api/flow/:botId and /api/flow_template (spec 2 §7, spec 3 §7).
+import { z } from 'zod';
+import { flowNodeSchema } from '../flow/schema/nodes';
+import { contentElement } from './content';
+
+/** Every saved flow carries a version; it is also the ETag. */
+export const flowVersion = z.number();
+export type FlowVersion = z.infer<typeof flowVersion>;
+
+export const flowTemplateRef = z.object({ id: z.number(), name: z.string() });
+export type FlowTemplateRef = z.infer<typeof flowTemplateRef>;
+
+export const pushMessageType = z.object({ code: z.string(), label: z.string() });
+export type PushMessageType = z.infer<typeof pushMessageType>;
+
+/** A call provider a call node can use; its access token is never sent. */
+export const flowProvider = z.object({
+  id: z.string(),
+  name: z.string(),
+  mre_call_provider_id: z.string(),
+  endpoint: z.string().nullable(),
+  profile_id: z.string().nullable(),
+  access_token: z.null(),
+});
+export type FlowProvider = z.infer<typeof flowProvider>;
+
+/** GET /api/flow/:botId: the main flow with what the editor needs beside it. */
+export const flowAnswer = z.object({
+  success: z.boolean(),
+  flow: z.object({ name: z.string(), nodes: z.array(flowNodeSchema) }),
+  flow_templates: z.array(flowTemplateRef),
+  providers: z.array(flowProvider),
+  push_message_types: z.array(pushMessageType),
+  version: flowVersion,
+});
+export type FlowAnswer = z.infer<typeof flowAnswer>;
+
+/** POST /api/flow/:botId */
+export const publishAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  nodes: z.array(flowNodeSchema),
+  version: flowVersion,
+  /** With the bot's "Translate flow content" on: whether the missing texts were translated. */
+  translation: z
+    .object({ done: z.boolean(), message: z.string(), languages: z.array(z.string()) })
+    .optional(),
+});
+export type PublishAnswer = z.infer<typeof publishAnswer>;
+
+/** One thing wrong with one node, as the 422 of a publish lists it. */
+export const flowProblem = z.object({
+  node_id: z.string(),
+  node_name: z.string(),
+  field: z.string(),
+  message: z.string(),
+});
+
+/** 422 of POST /api/flow/:botId: the flow is well formed but not ready. */
+export const problemsAnswer = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  problems: z.array(flowProblem),
+});
+export type ProblemsAnswer = z.infer<typeof problemsAnswer>;
+
+/** POST, GET and PUT /api/flow_template… (PUT answers no id; GET adds the template's content). */
+export const templateAnswer = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  flow_template: z.object({
+    id: z.number().nullable().optional(),
+    name: z.string(),
+    nodes: z.array(flowNodeSchema),
+  }),
+  content: z.array(contentElement).optional(),
+  version: flowVersion,
+});
+export type TemplateAnswer = z.infer<typeof templateAnswer>;
