@@ -172,8 +172,9 @@ export class BoardRenderer {
     const detailChanged = level !== this.level;
     this.view = view;
     this.level = level;
-    this.stage.scale({ x: view.scale, y: view.scale });
-    this.stage.position({ x: view.x, y: view.y });
+    // One batched call: scale() alone clears every descendant's cached transform once per axis,
+    // and position() once more, a walk over every node shape (pooled ones too) each time.
+    this.stage.setAttrs({ scaleX: view.scale, scaleY: view.scale, x: view.x, y: view.y });
     if (detailChanged) this.looks = this.makeLooks(level);
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
