@@ -402,7 +402,8 @@ export class BoardRenderer {
     if (!button) return;
     const link = this.selection.linkId ? this.model.links.get(this.selection.linkId) : undefined;
     if (!link) {
-      button.hidden = true;
+      // Set only when it changes: writing the attribute on every pan or zoom frame is not free.
+      if (!button.hidden) button.hidden = true;
       return;
     }
     const mid = this.screenOf(curvePoint(this.liveCurve(link), 0.5));
