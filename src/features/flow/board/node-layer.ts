@@ -10,6 +10,7 @@ import {
 } from './node-shapes';
 import { cancelIdle, whenIdle, type IdleHandle } from '../when-idle';
 import { Pool } from './pool';
+import { boxesOverlap, nodeBox, type Box } from './geometry';
 
 /**
  * Free shapes kept ready once the pool runs dry: building one (a Konva group with its texts) was
@@ -58,6 +59,18 @@ export class NodeLayer {
       this.shown.set(node.id, shape);
     }
     bindNodeShape(shape, node, look);
+  }
+
+  /**
+   * Draws only the shown nodes that overlap `box` (the screen): Konva draws every visible shape,
+   * and the shapes kept for the area around the screen (so a pan need not cull) were most of a
+   * frame's draw at full detail. A shape whose node is being dragged (on another layer) is left alone.
+   */
+  drawOnlyIn(box: Box): void {
+    for (const shape of this.shown.values()) {
+      if (!shape.node || shape.group.getParent() !== this.layer) continue;
+      shape.group.visible(boxesOverlap(nodeBox(shape.node), box));
+    }
   }
 
   /** Gives the node's shape (if it has one) back to the pool. */

@@ -178,6 +178,7 @@ export class BoardRenderer {
     if (detailChanged) this.looks = this.makeLooks(level);
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
+    else this.nodeLayer.drawOnlyIn(this.drawnArea());
     this.placeLinkButton();
     this.moveBackdrop();
     this.stage.batchDraw();
@@ -232,6 +233,13 @@ export class BoardRenderer {
 
   get boardColors(): BoardColors {
     return this.colors;
+  }
+
+  /** The screen in world units, grown by a few pixels so a selected node's thick border is never cut. */
+  private drawnArea(): Box {
+    const pad = 4 / this.view.scale;
+    const { minX, minY, maxX, maxY } = this.seen();
+    return { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
   }
 
   private middle(): Point {
@@ -329,6 +337,7 @@ export class BoardRenderer {
   private cull(): void {
     this.covered = visibleWorld(this.view, this.width, this.height, OVERSCAN);
     this.nodeLayer.sync(this.model.nodesIn(this.covered), (node) => this.lookOf(node));
+    this.nodeLayer.drawOnlyIn(this.drawnArea());
     this.shownLinks = new Map(this.model.linksIn(this.covered).map((link) => [link.id, link]));
     this.placeLinkButton();
     this.stage.batchDraw();
@@ -346,6 +355,7 @@ export class BoardRenderer {
       if (link && boxesOverlap(curveBox(link.curve), covered)) this.shownLinks.set(id, link);
       else this.shownLinks.delete(id);
     }
+    this.nodeLayer.drawOnlyIn(this.drawnArea());
     this.placeLinkButton();
     this.stage.batchDraw();
   }
