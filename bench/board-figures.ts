@@ -9,7 +9,7 @@ export interface FrameFigures {
   gesture: GestureName;
   /** The board's scale when the gesture starts. */
   scale: number;
-  /** Konva Text nodes drawn in view at that scale (labels). */
+  /** Labels drawn in view at that scale (Konva Text nodes and title captions). */
   texts: number;
   /** Wall-clock frame work (ms): per run, the median and the p95 of its frames. */
   medians: Spread;
@@ -26,7 +26,7 @@ export interface FrameFigures {
 export interface OurFigures {
   /** Data received → first frame painted, one per load. */
   load: Spread;
-  /** Konva Text nodes drawn in view in the first frame. */
+  /** Labels (Konva Text nodes and title captions) drawn in view in the first frame. */
   loadTexts: number;
   frames: FrameFigures[];
   move: Spread;

@@ -34,7 +34,10 @@ const FRAME_STAMP = 'board-bench-frame';
 export interface BoardFrames {
   /** Runs `inputs` as one frame (one task) each on the board (the caller holds the mouse button for moves). */
   run(inputs: FrameInput[]): Promise<FrameWork[]>;
-  /** Konva Text nodes drawn (visible, non-empty) whose box is at least partly on the board. */
+  /**
+   * Labels drawn (visible, non-empty) whose box is at least partly on the board: Konva Text nodes
+   * and, below full detail, the title captions (shapes named `node-caption`).
+   */
   textsInView(): number;
   /** Sends one wheel event (outside any measurement). */
   wheel(input: Extract<FrameInput, { type: 'wheel' }>): void;
@@ -160,11 +163,17 @@ const DRIVER = String.raw`(() => {
       const width = stage.width();
       const height = stage.height();
       let count = 0;
+      const inView = (shape) => {
+        const box = shape.getClientRect();
+        return box.width > 0 && box.x + box.width > 0 && box.y + box.height > 0 && box.x < width && box.y < height;
+      };
       for (const text of stage.find('Text')) {
-        if (!text.isVisible() || !String(text.text()).trim()) continue;
-        const box = text.getClientRect();
-        if (box.width > 0 && box.x + box.width > 0 && box.y + box.height > 0 && box.x < width && box.y < height)
-          count++;
+        if (text.isVisible() && String(text.text()).trim() && inView(text)) count++;
+      }
+      // Below full detail a node's title is a caption shape (caption-shape.ts), not a Konva Text.
+      for (const caption of stage.find('.node-caption')) {
+        const lines = caption.getAttr('captionLines') || [];
+        if (caption.isVisible() && lines.some((line) => String(line).trim()) && inView(caption)) count++;
       }
       return count;
     },

@@ -207,7 +207,9 @@ function reddishPixels(page: Page): Promise<number> {
     const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
     let red = 0;
     for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] > 200 && data[i] > 150 && data[i + 1] < 90 && data[i + 2] < 90) red += 1;
+      // Relative, not absolute: the dark theme's problem colour (#f28b82) is a light red.
+      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a > 200 && r > 150 && r - g > 60 && r - b > 60) red += 1;
     }
     return red;
   });

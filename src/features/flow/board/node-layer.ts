@@ -10,6 +10,7 @@ import {
 } from './node-shapes';
 import { cancelIdle, whenIdle, type IdleHandle } from '../when-idle';
 import { Pool } from './pool';
+import { boxesOverlap, nodeBox, type Box } from './geometry';
 
 /**
  * Free shapes kept ready once the pool runs dry: building one (a Konva group with its texts) was
@@ -19,8 +20,10 @@ const SPARES = 2;
 
 /**
  * The node shapes of one layer: only nodes in view have one, taken from and given back to a pool
- * as the view moves. Shapes stay children of the layer while pooled (hidden), so reusing one never
- * re-parents it.
+ * as the view moves. A pooled shape leaves the layer: every pan or zoom frame clears the cached
+ * transform of each node under the stage, and after a flow opened fitted the pool held several
+ * times the shapes a detail view shows (10k nodes: ~4,700 Konva nodes walked per frame instead of
+ * the ~1,000 drawn). Re-adding a shape costs a walk of its own group, on the frames that cull.
  */
 export class NodeLayer {
   private readonly pool: Pool<NodeShape>;
@@ -28,11 +31,10 @@ export class NodeLayer {
   private refill: IdleHandle | null = null;
 
   constructor(private readonly layer: Konva.Layer) {
-    this.pool = new Pool(() => {
-      const shape = createNodeShape();
-      layer.add(shape.group);
-      return shape;
-    }, releaseNodeShape);
+    this.pool = new Pool(createNodeShape, (shape) => {
+      releaseNodeShape(shape);
+      shape.group.remove();
+    });
   }
 
   /**
@@ -51,13 +53,24 @@ export class NodeLayer {
     if (!shape) {
       shape = this.pool.acquire();
       if (this.pool.idle === 0) this.reserveSoon();
-      if (shape.group.getLayer() !== this.layer) shape.group.moveTo(this.layer);
       showNodeShape(shape);
-      // Newcomers go on top in list order, so a duplicate lands above its original.
-      shape.group.moveToTop();
+      // Newcomers go on top in list order (add puts them there), so a duplicate lands above its original.
+      this.layer.add(shape.group);
       this.shown.set(node.id, shape);
     }
     bindNodeShape(shape, node, look);
+  }
+
+  /**
+   * Draws only the shown nodes that overlap `box` (the screen): Konva draws every visible shape,
+   * and the shapes kept for the area around the screen (so a pan need not cull) were most of a
+   * frame's draw at full detail. A shape whose node is being dragged (on another layer) is left alone.
+   */
+  drawOnlyIn(box: Box): void {
+    for (const shape of this.shown.values()) {
+      if (!shape.node || shape.group.getParent() !== this.layer) continue;
+      shape.group.visible(boxesOverlap(nodeBox(shape.node), box));
+    }
   }
 
   /** Gives the node's shape (if it has one) back to the pool. */

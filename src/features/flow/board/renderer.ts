@@ -172,11 +172,13 @@ export class BoardRenderer {
     const detailChanged = level !== this.level;
     this.view = view;
     this.level = level;
-    this.stage.scale({ x: view.scale, y: view.scale });
-    this.stage.position({ x: view.x, y: view.y });
+    // One batched call: scale() alone clears every descendant's cached transform once per axis,
+    // and position() once more, a walk over every node shape (pooled ones too) each time.
+    this.stage.setAttrs({ scaleX: view.scale, scaleY: view.scale, x: view.x, y: view.y });
     if (detailChanged) this.looks = this.makeLooks(level);
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
+    else this.nodeLayer.drawOnlyIn(this.drawnArea());
     this.placeLinkButton();
     this.moveBackdrop();
     this.stage.batchDraw();
@@ -231,6 +233,13 @@ export class BoardRenderer {
 
   get boardColors(): BoardColors {
     return this.colors;
+  }
+
+  /** The screen in world units, grown by a few pixels so a selected node's thick border is never cut. */
+  private drawnArea(): Box {
+    const pad = 4 / this.view.scale;
+    const { minX, minY, maxX, maxY } = this.seen();
+    return { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
   }
 
   private middle(): Point {
@@ -328,6 +337,7 @@ export class BoardRenderer {
   private cull(): void {
     this.covered = visibleWorld(this.view, this.width, this.height, OVERSCAN);
     this.nodeLayer.sync(this.model.nodesIn(this.covered), (node) => this.lookOf(node));
+    this.nodeLayer.drawOnlyIn(this.drawnArea());
     this.shownLinks = new Map(this.model.linksIn(this.covered).map((link) => [link.id, link]));
     this.placeLinkButton();
     this.stage.batchDraw();
@@ -345,6 +355,7 @@ export class BoardRenderer {
       if (link && boxesOverlap(curveBox(link.curve), covered)) this.shownLinks.set(id, link);
       else this.shownLinks.delete(id);
     }
+    this.nodeLayer.drawOnlyIn(this.drawnArea());
     this.placeLinkButton();
     this.stage.batchDraw();
   }
@@ -401,7 +412,8 @@ export class BoardRenderer {
     if (!button) return;
     const link = this.selection.linkId ? this.model.links.get(this.selection.linkId) : undefined;
     if (!link) {
-      button.hidden = true;
+      // Set only when it changes: writing the attribute on every pan or zoom frame is not free.
+      if (!button.hidden) button.hidden = true;
       return;
     }
     const mid = this.screenOf(curvePoint(this.liveCurve(link), 0.5));
