@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../server/db/connect.js';
-import { JobRunner } from '../server/jobs/index.js';
+import { countJobs, JobRunner } from '../server/jobs/index.js';
 import { withPg } from '../tests/fixtures/postgres.js';
 import { printTable } from './stats.js';
 
@@ -66,17 +66,7 @@ export async function runJobsBench(): Promise<void> {
     const runners = ['runner-1', 'runner-2'].map((name) => startRunner(name, database));
     await Promise.all(runners.map(({ child }) => new Promise((r) => child.stdout.once('data', r))));
     started = performance.now();
-    const done = async () =>
-      Number(
-        (
-          await db
-            .selectFrom('jobs')
-            .select((e) => e.fn.countAll().as('n'))
-            .where('state', '=', 'done')
-            .executeTakeFirstOrThrow()
-        ).n,
-      ) === JOBS;
-    await waitFor(done);
+    await waitFor(async () => (await countJobs(db, 'done')) === JOBS);
     const runMs = performance.now() - started;
     runners.forEach(({ child }) => child.kill('SIGTERM'));
     const ran = (await Promise.all(runners.map((r) => r.output))).map(

@@ -119,3 +119,13 @@ export async function finishJob(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** How many jobs are in `state`: for tools, benches and tests watching a queue drain. */
+export async function countJobs(db: Kysely<Database>, state: JobRow['state']): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((e) => e.fn.countAll().as('n'))
+    .where('state', '=', state)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

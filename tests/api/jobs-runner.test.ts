@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../server/db/connect.js';
 import type { Database } from '../../server/db/schema.js';
-import { JobRunner, PermanentJobError } from '../../server/jobs/index.js';
+import { countJobs, JobRunner, PermanentJobError } from '../../server/jobs/index.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 let database: TestDatabase;
@@ -215,21 +215,7 @@ describe('jobs runner', () => {
       }),
     );
     runners.forEach((r) => r.start());
-    await expect
-      .poll(
-        async () =>
-          Number(
-            (
-              await db
-                .selectFrom('jobs')
-                .select((e) => e.fn.countAll().as('n'))
-                .where('state', '=', 'done')
-                .executeTakeFirstOrThrow()
-            ).n,
-          ),
-        { timeout: 120_000, interval: 250 },
-      )
-      .toBe(total);
+    await expect.poll(() => countJobs(db, 'done'), { timeout: 120_000, interval: 250 }).toBe(total);
     await Promise.all(runners.map((r) => r.stop()));
     expect(runs.size).toBe(total);
     expect([...runs.values()].filter((names) => names.length > 1)).toEqual([]);

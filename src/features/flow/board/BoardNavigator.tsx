@@ -1,4 +1,4 @@
-import { Map as MapIcon, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
+import { Map as MapIcon, Maximize, ZoomIn, ZoomOut, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Minimap } from './minimap';
 import type { BoardRenderer } from './renderer';
@@ -49,15 +49,7 @@ export function BoardNavigator({ renderer }: { renderer: BoardRenderer }) {
     <div className="board-navigator">
       {minimap && <MinimapCanvas renderer={renderer} />}
       <div className="board-zoom" role="toolbar" aria-label="Zoom">
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Zoom out"
-          title="Zoom out (−)"
-          onClick={() => renderer.zoom('out')}
-        >
-          <ZoomOut size={18} aria-hidden />
-        </button>
+        <ZoomButton label="Zoom out" keyName="−" onClick={() => renderer.zoom('out')} icon={ZoomOut} />
         <button
           type="button"
           className="board-zoom-actual"
@@ -67,24 +59,8 @@ export function BoardNavigator({ renderer }: { renderer: BoardRenderer }) {
         >
           <span ref={percentRef} />
         </button>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Zoom in"
-          title="Zoom in (+)"
-          onClick={() => renderer.zoom('in')}
-        >
-          <ZoomIn size={18} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Fit to view"
-          title="Fit to view (1)"
-          onClick={() => renderer.zoom('fit')}
-        >
-          <Maximize size={18} aria-hidden />
-        </button>
+        <ZoomButton label="Zoom in" keyName="+" onClick={() => renderer.zoom('in')} icon={ZoomIn} />
+        <ZoomButton label="Fit to view" keyName="1" onClick={() => renderer.zoom('fit')} icon={Maximize} />
         <button
           type="button"
           className="icon-btn"
@@ -97,6 +73,22 @@ export function BoardNavigator({ renderer }: { renderer: BoardRenderer }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** An icon button of the zoom bar, its key shown in the tooltip. */
+function ZoomButton(props: { label: string; keyName: string; icon: LucideIcon; onClick: () => void }) {
+  const Icon = props.icon;
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={props.label}
+      title={`${props.label} (${props.keyName})`}
+      onClick={props.onClick}
+    >
+      <Icon size={18} aria-hidden />
+    </button>
   );
 }
 
