@@ -1,0 +1,28 @@
+export {
+  isTimeZone,
+  lastOccurrence,
+  nextOccurrences,
+  occurrencesBetween,
+  wallClockInstant,
+  type Occurrence,
+  type Schedule,
+} from './occurrences';
+export {
+  dailySchedule,
+  describeStart,
+  firstDailyStart,
+  nextDailyStarts,
+  START_TIME,
+  twelveHourOf,
+} from './daily';
+export {
+  canSave,
+  DEFAULT_REPEAT_LIMIT,
+  DEFAULT_REPEAT_MINUTES,
+  newNotification,
+  notificationProblems,
+  scheduleOf,
+  settleNotification,
+  type FieldProblem,
+  type NotificationFields,
+} from './form';
