@@ -35,6 +35,8 @@ export interface Config {
   tokenTtlDays: number;
   /** Trust X-Forwarded-For (only behind a proxy that sets it); rate limits count by that address. */
   trustProxy: boolean;
+  /** Run the notification engine's minute tick (NOTIFICATION_TICKS=0 leaves it to other instances or tests). */
+  notificationTicks: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
+    notificationTicks: env.NOTIFICATION_TICKS !== '0',
   };
 }
 
