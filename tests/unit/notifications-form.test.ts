@@ -125,3 +125,26 @@ describe('notification node preview in a zone (spec 2 §9)', () => {
     expect(nextDailyStarts('25:00', 24, NOW, 'UTC', 3)).toBeNull();
   });
 });
+
+describe('the form’s local date-time inputs and the next-5 preview', () => {
+  it('shows an instant on the zone’s wall clock and reads it back with the offset', async () => {
+    const { toLocalInput, fromLocalInput, occurrencePreview } = await import('../../src/core/notifications');
+    expect(toLocalInput('2030-01-06T08:00:00Z', 'Europe/Paris')).toBe('2030-01-06T09:00');
+    expect(fromLocalInput('2030-07-06T09:00', 'Europe/Paris')).toBe('2030-07-06T09:00+02:00');
+    expect(fromLocalInput('', 'Europe/Paris')).toBe('');
+    const preview = occurrencePreview(
+      {
+        startAt: '2030-01-06T09:00+01:00',
+        endAt: null,
+        repeatMinutes: 1440,
+        repeatLimit: null,
+        timezone: 'Europe/Paris',
+      },
+      Date.parse('2030-01-01T00:00Z'),
+      'America/New_York',
+    );
+    expect(preview).toHaveLength(5);
+    expect(preview[0]).toMatchObject({ there: 'Sun 6 Jan 2030, 9:00 AM', here: 'Sun 6 Jan 2030, 3:00 AM' });
+    expect(preview[4].there).toBe('Thu 10 Jan 2030, 9:00 AM');
+  });
+});

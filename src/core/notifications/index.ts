@@ -26,3 +26,4 @@ export {
   type FieldProblem,
   type NotificationFields,
 } from './form';
+export { formatOccurrence, fromLocalInput, occurrencePreview, toLocalInput } from './local-time';
