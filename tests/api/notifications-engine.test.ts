@@ -54,6 +54,36 @@ describe('notification engine on the web channel', () => {
     expect(await c.t.app.notifications.tick(T + 30_000)).toMatchObject({ due: 0 });
   });
 
+  it('tells the widget the unread count, clears it on open, and switches notifications', async () => {
+    const url = `/api/chat/notifications/${ids[0]}`;
+    const read = await c.t.app.inject({
+      method: 'GET',
+      url,
+      headers: { origin: 'https://shop.example.com' },
+    });
+    expect(read.json()).toMatchObject({
+      success: true,
+      enabled: true,
+      unread: 1,
+      push_key: expect.any(String),
+    });
+    expect(read.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+    const seen = await c.t.app.inject({
+      method: 'PUT',
+      url,
+      payload: { seen: true, timezone: 'Asia/Tokyo' },
+    });
+    expect(seen.json()).toMatchObject({ unread: 0, enabled: true });
+    expect((await guestSettings(c.t.app.db, ids[0]))?.timezone).toBe('Asia/Tokyo');
+    const bad = await c.t.app.inject({ method: 'PUT', url, payload: { timezone: 'Mars/Base' } });
+    expect(bad.statusCode).toBe(400);
+    const off = await c.t.app.inject({ method: 'PUT', url, payload: { enabled: false } });
+    expect(off.json().enabled).toBe(false);
+    await c.t.app.inject({ method: 'PUT', url, payload: { enabled: true } });
+    const missing = await c.t.app.inject({ method: 'GET', url: '/api/chat/notifications/nobody' });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('never sends an occurrence twice, even when its delivery job runs again', async () => {
     const payload = {
       source: 'notification',

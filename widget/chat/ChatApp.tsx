@@ -14,6 +14,7 @@ import {
   type WidgetLanguage,
 } from './chat-api';
 import { ChatHeader } from './ChatHeader';
+import { useNotifications } from './use-notifications';
 import { Composer } from './Composer';
 import type { HostBridge } from './host-bridge';
 import { MessageList } from './MessageList';
@@ -193,6 +194,7 @@ function Conversation(props: ConversationProps) {
   const stopDevices = () => (microphone.stop(), endCall(), realtime.end());
   const { keepFor } = realtime;
   useEffect(() => keepFor(chat.guestId), [chat.guestId, keepFor]);
+  const notifications = useNotifications(client, editMode ? null : chat.guestId);
   useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
   useImperativeHandle(
     props.ref,
@@ -256,6 +258,8 @@ function Conversation(props: ConversationProps) {
         onRestart={() => void chat.restart()}
         onDark={toggleDark}
         onClose={close}
+        notifications={notifications.on}
+        onNotifications={notifications.toggle}
       />
       <MessageList
         messages={chat.messages}

@@ -106,3 +106,32 @@ export const notificationSaved = z.object({
   notification,
 });
 export type NotificationSaved = z.infer<typeof notificationSaved>;
+
+/** GET and PUT /api/chat/notifications/{guestId}: a guest's notification settings (issue 18 item 5). */
+export const guestNotificationsAnswer = z.object({
+  success: z.boolean(),
+  /** False once the guest sent STOP or switched notifications off. */
+  enabled: z.boolean(),
+  /** Web deliveries the guest has not seen yet (the launcher's badge). */
+  unread: z.number(),
+  /** The VAPID public key the /chat page subscribes to Web Push with. */
+  push_key: z.string(),
+});
+export type GuestNotificationsAnswer = z.infer<typeof guestNotificationsAnswer>;
+
+export const guestNotificationsInput = z.object({
+  enabled: z.boolean().optional(),
+  /** The guest opened the chat: the unread count goes back to 0. */
+  seen: z.boolean().optional(),
+  /** The browser's IANA zone (Intl), for notification-node pushes. */
+  timezone: z.string().max(64).optional(),
+  /** The browser's PushSubscription (toJSON), or null to stop Web Push. */
+  push_subscription: z
+    .object({
+      endpoint: z.url().max(2000),
+      keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
+    })
+    .nullable()
+    .optional(),
+});
+export type GuestNotificationsInput = z.infer<typeof guestNotificationsInput>;
