@@ -37,6 +37,8 @@ export interface Config {
   trustProxy: boolean;
   /** Run the notification engine's minute tick (NOTIFICATION_TICKS=0 leaves it to other instances or tests). */
   notificationTicks: boolean;
+  /** Jobs one instance runs at once (notification deliveries wait on the database, not the CPU). */
+  jobsConcurrency: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
     notificationTicks: env.NOTIFICATION_TICKS !== '0',
+    jobsConcurrency: positiveNumber(env.JOBS_CONCURRENCY, 16),
   };
 }
 

@@ -4,13 +4,18 @@
 // for the bot's guests (in UTC: a bot has no zone of its own).
 import type { Kysely } from 'kysely';
 import type { Database, DeliverySource } from '../db/schema.js';
-import { dailySchedule, scheduleOf, type Schedule } from '../../src/core/notifications/index.js';
+import {
+  dailySchedule,
+  DEFAULT_ZONE,
+  scheduleOf,
+  type Schedule,
+} from '../../src/core/notifications/index.js';
 import { fieldsOf } from './store.js';
 
 type Db = Kysely<Database>;
 
 /** The zone of guests whose client never said (channels): the bots' default. */
-export const DEFAULT_GUEST_ZONE = 'UTC';
+export const DEFAULT_GUEST_ZONE = DEFAULT_ZONE;
 
 export interface DueSource {
   source: DeliverySource;

@@ -27,10 +27,13 @@ export function fieldsOf(row: NotificationRow): NotificationFields {
   };
 }
 
-/** The first occurrence at or after `now` the engine will fan out; null when disabled or over. */
+/**
+ * The first occurrence the engine will fan out: from a minute ago on (a notification saved at
+ * 09:00:30 to start at 09:00 still runs); null when disabled or over.
+ */
 export function nextRunAt(fields: NotificationFields, now: number): number | null {
   if (!fields.enabled) return null;
-  return nextOccurrences(scheduleOf(fields), now - 1, 1)[0]?.at ?? null;
+  return nextOccurrences(scheduleOf(fields), now - 60_000, 1)[0]?.at ?? null;
 }
 
 function columns(fields: NotificationFields, now: number) {

@@ -70,3 +70,15 @@ export function twelveHourOf(at: DateTime): string {
   const minutes = String(at.minute).padStart(2, '0');
   return `${at.hour % 12 === 0 ? 12 : at.hour % 12}:${minutes} ${at.hour < 12 ? 'AM' : 'PM'}`;
 }
+
+/** The zone of a bot's notification_scheduler (a bot has none of its own) and of guests who never said. */
+export const DEFAULT_ZONE = 'UTC';
+
+/** A bot's notification_scheduler: its first run after `now`, or null when it is off or malformed. */
+export function schedulerFirstRun(
+  scheduler: { enabled?: boolean; start_at?: string } | null | undefined,
+  now: number,
+): number | null {
+  if (!scheduler?.enabled || typeof scheduler.start_at !== 'string') return null;
+  return firstDailyStart(scheduler.start_at, now, DEFAULT_ZONE);
+}

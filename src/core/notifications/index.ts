@@ -9,9 +9,11 @@ export {
 } from './occurrences';
 export {
   dailySchedule,
+  DEFAULT_ZONE,
   describeStart,
   firstDailyStart,
   nextDailyStarts,
+  schedulerFirstRun,
   START_TIME,
   twelveHourOf,
 } from './daily';
