@@ -30,14 +30,14 @@ export const useSessionStore = create<SessionStore>((set) => ({
     }
     try {
       const info = await fetchUserInfo();
-      if (!info.success || !info.user_info) throw new Error(info.message ?? 'Unable to read the user');
+      if (!info.success) throw new Error(info.message || 'Unable to read the user');
       const status = sessionStateOf(info.user_info);
       set({
         status,
         user: info.user_info,
-        languages: info.languages ?? [],
-        defaultAvatars: info.default_avatars ?? [],
-        llmAvailable: info.llm_available === true,
+        languages: info.languages,
+        defaultAvatars: info.default_avatars,
+        llmAvailable: info.llm_available,
       });
       return status;
     } catch (error) {

@@ -48,7 +48,8 @@ export function SignupPage() {
       }
       const text = result.message || 'Unable to sign up.';
       // Spec 1 §5: an error naming one of our fields shows under it; the rest go to the alert.
-      if (result.key && result.key in empty) setFieldErrors({ [result.key]: text });
+      const key = result.success ? undefined : result.key;
+      if (key && key in empty) setFieldErrors({ [key]: text });
       else setMessage({ text, success: result.success });
     } catch (error) {
       console.error('signup failed', error);
