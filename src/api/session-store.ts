@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { fetchUserInfo, logout as logoutCall, type Language, type UserInfo } from '../../api/auth';
-import { clearAccessToken, getAccessToken } from '../../api/storage';
-import { sessionStateOf, type SessionState } from '../route-sets';
+import { fetchUserInfo, logout as logoutCall, type Language, type UserInfo } from './auth';
+import { clearAccessToken, getAccessToken } from './storage';
+import { sessionStateOf, type SessionState } from '../core/session/route-sets';
 
 interface SessionStore {
   /** "loading" until the first user-info answer (or at once when there is no token). */
