@@ -116,7 +116,19 @@ const _samePatch: z.infer<typeof themePatchSchema> extends ThemePatch ? true : n
 void _sameTheme;
 void _samePatch;
 
+/**
+ * What the theme page saves (spec 3 §3: the theme "also" carries language and the speech flags,
+ * which are the bot's own settings): the edit plus those, each optional.
+ */
+export const themeSaveSchema = themePatchSchema.extend({
+  language: z.number().int().positive().optional(),
+  use_stt: z.boolean().optional(),
+  use_tts: z.boolean().optional(),
+  use_ext_stt: z.boolean().optional(),
+  use_ext_tts: z.boolean().optional(),
+});
+
 /** Checks a theme edit with the generic checker's wording ("header.headerColor is invalid"). */
 export function checkThemePatch(patch: unknown): CheckResult {
-  return checkFields(themePatchSchema, {}, patch, 'theme');
+  return checkFields(themeSaveSchema, {}, patch, 'theme');
 }
