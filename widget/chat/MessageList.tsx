@@ -1,6 +1,6 @@
 // The conversation body: messages (bot on one side, guest on the other), the typing indicator,
 // and scrolling to the newest message.
-import { Fragment, useEffect, useRef, type MouseEvent } from 'react';
+import { Fragment, memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { ConversationMessage } from '../../src/core/widget/conversation';
 import type { ChoiceButton } from '../../src/core/widget/replies';
 import { MessageContent } from './MessageContent';
@@ -28,7 +28,8 @@ function dayLabel(date: number): string {
   return new Date(date).toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-export function MessageList(props: MessageListProps) {
+/** Memoised: a theme edit changes only the chat's custom properties, not the conversation. */
+export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { messages, typing, avatar, showAvatar, chosen, editMode, onChoose, onAction } = props;
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -86,7 +87,7 @@ export function MessageList(props: MessageListProps) {
       <div ref={end} />
     </div>
   );
-}
+});
 
 export function Avatar({ src, size = 32 }: { src: string; size?: number }) {
   return src ? (

@@ -1,17 +1,23 @@
 // A colour setting: a swatch that opens react-colorful's picker, and the hex text input beside
 // it (spec 3 §2/§9: 180 wide). The picker is small (2.8 KB), accessible and well kept.
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
+import type { ThemeSections } from '../../core/theme';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 
 export interface ColourFieldProps {
   label: string;
+  section: keyof ThemeSections;
+  field: string;
   value: string;
-  onChange(value: string): void;
+  onColour(section: keyof ThemeSections, field: string, value: string): void;
   /** A failing contrast check on this colour: shown under the field. */
   warning?: string | null;
 }
 
-export function ColourField({ label, value, onChange, warning }: ColourFieldProps) {
+/** Memoised: an edit redraws only the field whose colour changed. */
+export const ColourField = memo(function ColourField(props: ColourFieldProps) {
+  const { label, section, field, value, onColour, warning } = props;
+  const onChange = (next: string) => onColour(section, field, next);
   const id = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -45,4 +51,4 @@ export function ColourField({ label, value, onChange, warning }: ColourFieldProp
       )}
     </div>
   );
-}
+});

@@ -102,8 +102,10 @@ function Field({ field, props }: { field: PartField; props: PartPanelProps }) {
       return (
         <ColourField
           label={field.label}
+          section={field.section}
+          field={field.key}
           value={value}
-          onChange={(next) => props.onColour(field.section, field.key, next)}
+          onColour={props.onColour}
           warning={failing ? `Contrast ${ratioText(failing.ratio)}: below AA` : null}
         />
       );

@@ -1,7 +1,7 @@
 // The Theme page (spec 3 §2 Theme page, issue 15): the widget's real chat as a live preview, a
 // click on a part opens its settings, every text/background pair is checked against WCAG AA as
 // the author edits, and Save sends the theme and the avatar in one PUT /api/theme/{botId}.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   chatPlaceholder,
   chatTitle,
@@ -17,6 +17,7 @@ import { Alert, Button, IntroHeading, Spinner } from '../../ui';
 import { useActiveBot, useBotsStore } from '../bots/bots-store';
 import '../bots/bots.css';
 import { useUnsavedChangesGuard } from '../flow/unsaved-changes';
+import { generatedAvatar } from '../../../widget/chat/generated-avatar';
 import { PartPanel } from './PartPanel';
 import { PreviewToolbar } from './PreviewToolbar';
 import { ThemePreview } from './ThemePreview';
@@ -62,16 +63,22 @@ export function ThemePage() {
   const checks = useMemo(() => (shown ? contrastChecks(shown) : []), [shown]);
   const failing = useMemo(() => checks.filter((c) => !c.passes), [checks]);
 
+  // Edits read the latest draft through a ref, so the callbacks keep their identity from one edit
+  // to the next and the memoised parts of the preview and the panel are not redrawn for nothing.
+  const latest = useRef({ draft, dark });
+  latest.current = { draft, dark };
   const onColour = useCallback(
     (section: keyof ThemeSections, key: string, value: string) => {
-      if (!draft) return;
-      if (!dark) return edit({ [section]: { [key]: value } });
+      const { draft: now, dark: inDark } = latest.current;
+      if (!now) return;
+      if (!inDark) return edit({ [section]: { [key]: value } });
       // Dark mode edits the dark variant's overrides; the light theme stays as it is.
-      const overrides = draft.dark ?? {};
+      const overrides = now.dark ?? {};
       edit({ dark: { ...overrides, [section]: { ...overrides[section], [key]: value } } });
     },
-    [draft, dark, edit],
+    [edit],
   );
+  const onLanguage = useCallback((next: Language) => setLanguageId(next.id), []);
   const onFix = (check: ContrastCheck) => {
     if (!shown) return;
     const patch = fixContrast(shown, check) as Record<string, Record<string, string>>;
@@ -118,7 +125,8 @@ export function ThemePage() {
 
   const savedAvatar =
     draft.body.customAvatar || draft.body.botAvatar || bot?.customAvatar || bot?.avatar || '';
-  const avatar = avatarPreview ?? savedAvatar;
+  // As the widget does: no picture at all is the generated one (initials on a colour).
+  const avatar = avatarPreview ?? (savedAvatar || generatedAvatar(bot?.name || draft.header.headerTitle));
   const texts = {
     headerTitle: localCode ? (draft.texts?.[localCode]?.headerTitle ?? '') : draft.header.headerTitle,
     inputPlaceholderText: localCode
@@ -129,7 +137,26 @@ export function ThemePage() {
 
   return (
     <div className="page theme-page">
-      <IntroHeading title="Theme" subtitle={bot ? `The chat of ${bot.name}, as guests see it` : undefined} />
+      <div className="theme-head">
+        <IntroHeading
+          title="Theme"
+          subtitle={bot ? `The chat of ${bot.name}, as guests see it` : undefined}
+        />
+        <div className="theme-actions">
+          {state.problem && state.changed && <p className="field-error">{state.problem}</p>}
+          {state.result && <Alert kind={state.result.kind}>{state.result.message}</Alert>}
+          <Button variant="ghost" onClick={state.reset}>
+            Reset to defaults
+          </Button>
+          <Button
+            onClick={() => void state.save()}
+            loading={state.saving}
+            disabled={!state.changed || state.problem !== null}
+          >
+            Save
+          </Button>
+        </div>
+      </div>
       <PreviewToolbar
         customUI={customUI}
         dark={dark}
@@ -141,7 +168,7 @@ export function ThemePage() {
         onCustomUI={setCustomUI}
         onDark={setDark}
         onRtl={(on) => edit({ body: { rtl: on } })}
-        onLanguage={(next) => setLanguageId(next.id)}
+        onLanguage={onLanguage}
         onBrand={setBrand}
         onDerive={derive}
       />
@@ -175,7 +202,7 @@ export function ThemePage() {
             selected={part}
             failing={failing}
             onSelect={setPart}
-            onLanguage={(next) => setLanguageId(next.id)}
+            onLanguage={onLanguage}
           />
         </div>
         <PartPanel
@@ -188,7 +215,7 @@ export function ThemePage() {
               ? `In ${language?.name}; empty: "${chatTitle(draft, bot?.name)}" and "${draft.input.inputPlaceholderText}"`
               : null
           }
-          avatar={avatar}
+          avatar={avatarPreview ?? savedAvatar}
           checks={checks.filter((c) => c.part === part)}
           dark={dark}
           onColour={onColour}
@@ -203,20 +230,6 @@ export function ThemePage() {
           }}
           onFix={onFix}
         />
-      </div>
-      <div className="theme-actions">
-        {state.problem && state.changed && <p className="field-error">{state.problem}</p>}
-        {state.result && <Alert kind={state.result.kind}>{state.result.message}</Alert>}
-        <Button variant="ghost" onClick={state.reset}>
-          Reset to defaults
-        </Button>
-        <Button
-          onClick={() => void state.save()}
-          loading={state.saving}
-          disabled={!state.changed || state.problem !== null}
-        >
-          Save
-        </Button>
       </div>
     </div>
   );

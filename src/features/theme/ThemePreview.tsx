@@ -2,7 +2,7 @@
 // through the same CSS custom properties as the widget, so what the author sees is what guests
 // get. A click on a part selects it (the chat's own buttons do nothing here); failing contrast
 // checks put a badge on their part.
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ContrastCheck, Theme, ThemePart } from '../../core/theme';
 import { Spinner } from '../../ui';
 import { DEMO_CHOSEN, DEMO_MESSAGES } from './demo-conversation';
@@ -83,6 +83,23 @@ export function ThemePreview(props: ThemePreviewProps) {
     setBadges((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
   }, [failing, rtl, theme, dark, customUI, title, tick]);
 
+  const { placeholder } = props;
+  const composer = useMemo(
+    () => ({
+      mode: 'text' as const,
+      placeholder,
+      disabled: false,
+      upload: null,
+      micAvailable: true,
+      listening: false,
+      onSend: none,
+      onFile: none,
+      onMic: none,
+      onEndCall: none,
+    }),
+    [placeholder],
+  );
+
   const onClick = (event: MouseEvent) => {
     const part = partAt(event.target as Element);
     // The chat's buttons and links are the widget's: in the preview a click only selects.
@@ -115,18 +132,7 @@ export function ThemePreview(props: ThemePreviewProps) {
           messages={DEMO_MESSAGES}
           typing={false}
           chosen={DEMO_CHOSEN}
-          composer={{
-            mode: 'text',
-            placeholder: props.placeholder,
-            disabled: false,
-            upload: null,
-            micAvailable: true,
-            listening: false,
-            onSend: none,
-            onFile: none,
-            onMic: none,
-            onEndCall: none,
-          }}
+          composer={composer}
           onLanguage={props.onLanguage}
           onSpeaker={none}
           onRestart={none}
