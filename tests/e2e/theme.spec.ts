@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { contrastRatio } from '../../src/core/theme/contrast';
+import { belowAA, probe } from './contrast-probe';
 import { signUpAndConfirm } from './helpers';
 import { REGISTERED_SITE } from './host-page/env';
 import { createShopBot, hostPage, publishFlow, shopFlow } from './host-page/widget-flow';
@@ -42,6 +43,12 @@ test.beforeEach(async ({ page }) => {
 async function save(page: Page, name: string) {
   await fs.mkdir(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+async function expectAA(page: Page, where: string) {
+  const probes = await probe(page);
+  expect(probes.length, `${where}: texts measured`).toBeGreaterThan(5);
+  expect.soft(belowAA(probes).failures, `${where}: below WCAG AA`).toEqual([]);
 }
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Chat preview' });
@@ -134,6 +141,7 @@ test('an author restyles every part by clicking it, saves, and the embedded widg
   const saveButton = page.getByRole('button', { name: 'Save', exact: true });
   await expect(saveButton).toBeDisabled();
   await save(page, '1-theme-page-light');
+  await expectAA(page, 'theme page, light');
 
   for (const item of PARTS) {
     const target = preview(page).locator(`.chat ${item.click}`).first();
@@ -289,6 +297,15 @@ test('RTL flips the preview; Save is off when unchanged or invalid; dark mode an
   await panel(page).getByLabel('Title font size (px)').fill('18');
   await expect(saveButton).toBeDisabled();
 
+  // Another language's title: the preview switches language and shows it; the default keeps its own.
+  await page.getByRole('combobox', { name: 'Language' }).first().selectOption({ label: 'french' });
+  await panel(page).getByLabel('Bot title').fill('Boutique');
+  await expect(preview(page).getByRole('heading', { name: 'Boutique' })).toBeVisible();
+  await expect(preview(page).locator('.chat')).toHaveAttribute('lang', 'fr');
+  await page.getByRole('combobox', { name: 'Language' }).first().selectOption({ label: 'english' });
+  await expect(preview(page).getByRole('heading', { name: 'Boutique' })).toHaveCount(0);
+  await expect(saveButton).toBeEnabled();
+
   // Dark mode previews (and edits) the derived dark variant.
   await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Dark' }).click();
   await expect(preview(page).locator('.chat')).toHaveClass(/dark/);
@@ -296,6 +313,7 @@ test('RTL flips the preview; Save is off when unchanged or invalid; dark mode an
   await expect(panel(page).getByRole('heading', { name: /Bot message/ })).toContainText('dark mode');
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await save(page, '3-theme-page-dark');
+  await expectAA(page, 'theme page, dark');
 });
 
 test.describe('on a 390-px phone', () => {
