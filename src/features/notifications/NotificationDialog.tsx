@@ -12,8 +12,7 @@ import {
   toLocalInput,
   type NotificationFields,
 } from '../../core/notifications';
-import { Alert, Button, FieldFrame, Modal, NumberField, TextField } from '../../ui';
-import { Switch } from '../bots/Switch';
+import { Alert, Button, FieldFrame, Modal, NumberField, Switch, TextField } from '../../ui';
 import { saveNotification } from './notifications-api';
 
 type Tab = 'general' | 'templates';

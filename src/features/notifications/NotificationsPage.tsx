@@ -4,7 +4,6 @@ import { Alert, Button, IntroHeading, SearchField } from '../../ui';
 import { NotificationCard } from './NotificationCard';
 import { NotificationDialog } from './NotificationDialog';
 import { deleteNotification, fetchNotifications } from './notifications-api';
-import '../bots/bots.css';
 import './notifications.css';
 
 export const EMPTY_TEXT =
@@ -52,9 +51,9 @@ export function NotificationsPage() {
 
   return (
     <section className="page notifications-page">
-      <div className="bots-toolbar">
+      <div className="notifications-toolbar">
         <IntroHeading title="Notifications" subtitle="Scheduled messages to the guests of your bots" />
-        <div className="bots-actions">
+        <div className="notifications-actions">
           <SearchField
             label="Search notifications"
             placeholder="Search by name"
@@ -68,9 +67,9 @@ export function NotificationsPage() {
       </div>
       {loadError && <Alert kind="error">{loadError}</Alert>}
       {actionError && <Alert kind="error">{actionError}</Alert>}
-      {data && list.length === 0 && <p className="bots-empty">{EMPTY_TEXT}</p>}
+      {data && list.length === 0 && <p className="notifications-empty">{EMPTY_TEXT}</p>}
       {data && list.length > 0 && (
-        <div className="bots-grid">
+        <div className="notifications-grid">
           {shown.map((n) => (
             <NotificationCard
               key={n.id}
@@ -82,7 +81,7 @@ export function NotificationsPage() {
             />
           ))}
           {shown.length === 0 && (
-            <p className="bots-empty">No notification name contains “{query.trim()}”.</p>
+            <p className="notifications-empty">No notification name contains “{query.trim()}”.</p>
           )}
         </div>
       )}

@@ -1,8 +1,30 @@
-// Typed notification calls (spec 3 §7) with the spec's failure texts (spec 3 §8).
-import { api } from '../../api/client';
-import type { Answer } from '../../core/api/common';
-import type { Notification, NotificationSaved, NotificationsAnswer } from '../../core/api/notifications';
+// The notification calls (spec 3 §7), one per route, typed by the contract in
+// src/core/api/notifications.ts, with the spec's failure texts (spec 3 §8).
+import { defineCall, type Refusal } from '../../api/define-call';
+import { doneAnswer } from '../../core/api/common';
+import {
+  notificationInput,
+  notificationSaved,
+  notificationsAnswer,
+  type Notification,
+  type NotificationsAnswer,
+} from '../../core/api/notifications';
 import type { NotificationFields } from '../../core/notifications';
+
+const calls = {
+  list: defineCall('GET', '/api/notification', { response: notificationsAnswer }),
+  create: defineCall('POST', '/api/notification', {
+    request: notificationInput,
+    response: notificationSaved,
+    encoding: 'json',
+  }),
+  update: defineCall('PUT', '/api/notification', {
+    request: notificationInput,
+    response: notificationSaved,
+    encoding: 'json',
+  }),
+  remove: defineCall('DELETE', '/api/notification/:id', { response: doneAnswer }),
+};
 
 export const notificationErrors = {
   load: 'Unable to load notifications',
@@ -11,9 +33,12 @@ export const notificationErrors = {
   delete: 'Unable to delete the selected notification',
 } as const;
 
-/** The spec's text for the failure, whatever the server said (it is shown next to it in the form). */
-async function attempt<T extends { success?: boolean }>(call: () => Promise<T>, failure: string): Promise<T> {
-  let result: T;
+/** The spec's text for any failure: a refusal, a broken answer or no answer at all. */
+async function attempt<T extends { success: true }>(
+  call: () => Promise<T | Refusal>,
+  failure: string,
+): Promise<T> {
+  let result: T | Refusal;
   try {
     result = await call();
   } catch {
@@ -23,34 +48,18 @@ async function attempt<T extends { success?: boolean }>(call: () => Promise<T>, 
   return result;
 }
 
-export async function fetchNotifications(): Promise<NotificationsAnswer> {
-  const answer = await attempt(
-    () => api<Answer<NotificationsAnswer>>('/api/notification'),
-    notificationErrors.load,
-  );
-  return {
-    success: true,
-    timezones: answer.timezones ?? [],
-    bots: answer.bots ?? [],
-    templates: answer.templates ?? [],
-    notifications: answer.notifications ?? [],
-  };
+export function fetchNotifications(): Promise<NotificationsAnswer> {
+  return attempt(() => calls.list(), notificationErrors.load);
 }
 
 export async function saveNotification(fields: NotificationFields, id: number | null): Promise<Notification> {
-  const failure = id === null ? notificationErrors.create : notificationErrors.update;
-  const answer = await attempt(
-    () =>
-      api<Answer<NotificationSaved>>('/api/notification', {
-        method: id === null ? 'POST' : 'PUT',
-        body: { ...fields, ...(id === null ? {} : { id }) },
-      }),
-    failure,
-  );
-  if (!answer.notification) throw new Error(failure);
-  return answer.notification;
+  const saved =
+    id === null
+      ? await attempt(() => calls.create({ body: fields }), notificationErrors.create)
+      : await attempt(() => calls.update({ body: { ...fields, id } }), notificationErrors.update);
+  return saved.notification;
 }
 
 export async function deleteNotification(id: number): Promise<void> {
-  await attempt(() => api(`/api/notification/${id}`, { method: 'DELETE' }), notificationErrors.delete);
+  await attempt(() => calls.remove({ params: { id } }), notificationErrors.delete);
 }
