@@ -17,7 +17,7 @@ import {
 import { sessionScope } from '../runtime/session.js';
 import { pickText } from '../runtime/language.js';
 import { interpolate } from '../../src/core/text/interpolate.js';
-import { addUnread, guestSettings } from './guest-settings.js';
+import { addUnread, guestSettings, isStop, lastGuestMessage, switchNotifications } from './guest-settings.js';
 import { noSender, type ChannelSenders } from './channels.js';
 import { sendWebPush } from './web-push.js';
 
@@ -126,6 +126,14 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
   const channel = guest.session.env?.ENVIRONMENT ?? 'web';
   const settings = await guestSettings(db, guest.id);
   if (settings?.off) return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
+  if (channel !== 'web') {
+    // A channel guest's last word STOP switches notifications off for good.
+    const last = await lastGuestMessage(db, guest.id);
+    if (last && isStop(last.text)) {
+      await switchNotifications(db, guest.id, false, now());
+      return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
+    }
+  }
   const turn =
     job.root === null
       ? await subscriptionTurn(db, job, guest, now())

@@ -54,3 +54,29 @@ export async function addUnread(db: Db, guestId: string, count: number, now: num
     )
     .execute();
 }
+
+/** The guest's latest message (when, and its text when it was text), or null. */
+export async function lastGuestMessage(
+  db: Db,
+  guestId: string,
+): Promise<{ at: number; text: string } | null> {
+  const rows = await db
+    .selectFrom('conversation_turns')
+    .select(['created_at', 'messages'])
+    .where('guest_id', '=', guestId)
+    .where('messages', 'like', '%"sender":"user"%')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .execute();
+  if (!rows.length) return null;
+  const said = (JSON.parse(rows[0].messages) as { sender: string; payload: { content: unknown } }[])
+    .filter((m) => m.sender === 'user')
+    .pop();
+  return {
+    at: Number(rows[0].created_at),
+    text: typeof said?.payload.content === 'string' ? said.payload.content : '',
+  };
+}
+
+/** STOP (and its usual spellings) ends a channel guest's notifications. */
+export const isStop = (text: string) => /^\s*(stop|unsubscribe|stopall|cancel)\s*[.!]?\s*$/i.test(text);

@@ -4,6 +4,7 @@
 import fp from 'fastify-plugin';
 import { chatServiceOf } from '../conversations/registry.js';
 import { NotificationEngine } from '../notifications/engine.js';
+import { channelSenders } from '../notifications/channel-senders.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,7 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const engine = new NotificationEngine(app.db, app.jobs, chatServiceOf(app), {
     dataDir: app.config.dataDir,
+    senders: channelSenders(app.db, app.config),
     onError: (error) => app.log.warn({ err: error }, 'notification tick failed'),
   });
   engine.register();

@@ -2,6 +2,7 @@
 // template, guests who chatted, a notification made through the real route, and a way to let
 // the jobs runner drain.
 import type { TestApp } from './helpers.js';
+import type { Config } from '../../server/config.js';
 import { countJobs } from '../../server/jobs/index.js';
 import {
   chat,
@@ -20,8 +21,10 @@ export const MINUTE = 60_000;
 /** A minute boundary a little ahead of the real clock (the engine's clock is set to it). */
 export const nextMinute = () => Math.ceil(Date.now() / MINUTE) * MINUTE + MINUTE;
 
-export async function engineTest(): Promise<ChatTest & { templateId: number }> {
-  const c = await chatTest({ notificationTicks: false });
+export async function engineTest(
+  overrides: Partial<Config> = {},
+): Promise<ChatTest & { templateId: number }> {
+  const c = await chatTest({ notificationTicks: false, ...overrides });
   await publish(c, [node('basic', 'hello', { entries: [text('Hello there')] })]);
   await publishTemplate(c, 'tips', [
     node('basic', 'tip', { entries: [text('Tip of the day, ${{ENVIRONMENT}}')] }),
