@@ -16,6 +16,18 @@ import { migrateToLatest, openDatabase } from '../server/db/connect.js';
 import { newSession } from '../server/runtime/session.js';
 import { newNode } from '../src/core/flow/index.js';
 import { createBot, customer } from '../tests/fixtures/bot-api.js';
+import {
+  startFakeTelegram,
+  DEV_TOKEN as TG_TOKEN,
+  type FakeTelegram,
+} from '../tests/fixtures/fake-telegram.js';
+import {
+  startFakeWhatsApp,
+  DEV_PHONE_ID,
+  DEV_TOKEN as WA_TOKEN,
+  type FakeWhatsApp,
+} from '../tests/fixtures/fake-whatsapp.js';
+import type { Environment } from '../server/runtime/session.js';
 import { withPg } from '../tests/fixtures/postgres.js';
 import { printTable } from './stats.js';
 
@@ -27,7 +39,14 @@ interface BenchDatabase {
   databaseUrl: string;
   databaseSchema?: string;
   dataDir: string;
+  telegramApiBase?: string;
+  whatsappApiBase?: string;
 }
+
+/** A third of the guests on each channel. */
+const CHANNELS: Environment[] = ['web', 'telegram', 'whatsapp'];
+const channelOf = (i: number) => CHANNELS[i % 3];
+const chatIdOf = (i: number) => String(15550000000 + i);
 
 function startInstance(database: BenchDatabase): {
   child: ChildProcessWithoutNullStreams;
@@ -80,19 +99,36 @@ async function seed(database: BenchDatabase): Promise<void> {
     .where('bot_id', '=', bot.id as number)
     .where('name', '=', 'tips')
     .executeTakeFirstOrThrow();
-  const state = JSON.stringify(newSession('main', 'en'));
+  await app.db
+    .updateTable('bots')
+    .set({ telegram_token: TG_TOKEN, whatsapp_phone_id: DEV_PHONE_ID, whatsapp_token: WA_TOKEN })
+    .where('id', '=', bot.id as number)
+    .execute();
   const now = Date.now();
+  const said = JSON.stringify([
+    { sender: 'user', payload: { type: 'text', content: 'hi' }, languageCode: 'en' },
+  ]);
   for (let i = 0; i < GUESTS; i += 1000) {
-    const rows = Array.from({ length: Math.min(1000, GUESTS - i) }, () => ({
-      id: crypto.randomUUID(),
-      bot_id: bot.id as number,
-      state,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      last_seen_at: now,
-    }));
+    const rows = Array.from({ length: Math.min(1000, GUESTS - i) }, (_, k) => {
+      const channel = channelOf(i + k);
+      return {
+        id: crypto.randomUUID(),
+        bot_id: bot.id as number,
+        state: JSON.stringify({ ...newSession('main', 'en', { ENVIRONMENT: channel }), messageCount: 1 }),
+        version: 1,
+        created_at: now,
+        updated_at: now,
+        last_seen_at: now,
+        channel: channel === 'web' ? null : channel,
+        external_chat_id: channel === 'web' ? null : chatIdOf(i + k),
+      };
+    });
     await app.db.insertInto('guest_sessions').values(rows).execute();
+    // Each guest said hi a minute ago: WhatsApp's 24-hour window is open.
+    await app.db
+      .insertInto('conversation_turns')
+      .values(rows.map((row) => ({ guest_id: row.id, seq: 0, messages: said, created_at: now - 60_000 })))
+      .execute();
   }
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
   const created = await app.inject({
@@ -120,16 +156,42 @@ interface Counts {
   duplicates: number;
 }
 
-/** At the receiving end: each guest's stored conversation, and how often it holds the tip. */
-async function countReceived(db: ReturnType<typeof openDatabase>): Promise<Counts> {
-  const { rows } = await sql<{ guests: number; messages: number }>`
-    select count(distinct guest_id) as guests, count(*) as messages from conversation_turns
-    where messages like ${`%${TIP}%`}`.execute(db);
-  const guests = Number(rows[0].guests);
-  return { delivered: guests, duplicates: Number(rows[0].messages) - guests };
+interface Fakes {
+  telegram: FakeTelegram;
+  whatsapp: FakeWhatsApp;
 }
 
-async function run(label: string, database: BenchDatabase, instances: number) {
+/**
+ * At the receiving end: the Telegram and WhatsApp fakes' messages per chat, and for web guests
+ * their stored conversation (the web channel's delivery is the message in it).
+ */
+async function countReceived(db: ReturnType<typeof openDatabase>, fakes: Fakes): Promise<Counts> {
+  const { rows } = await sql<{ guests: number; messages: number }>`
+    select count(distinct t.guest_id) as guests, count(*) as messages from conversation_turns t
+    join guest_sessions g on g.id = t.guest_id
+    where g.channel is null and t.messages like ${`%${TIP}%`}`.execute(db);
+  let delivered = Number(rows[0].guests);
+  let duplicates = Number(rows[0].messages) - delivered;
+  for (const sent of [fakes.telegram.sent, fakes.whatsapp.sent]) {
+    for (const messages of sent.values()) {
+      if (!messages.length) continue;
+      delivered += 1;
+      duplicates += messages.length - 1;
+    }
+  }
+  return { delivered, duplicates };
+}
+
+async function run(label: string, base: BenchDatabase, instances: number) {
+  const fakes = {
+    telegram: await startFakeTelegram({ tokens: [TG_TOKEN] }),
+    whatsapp: await startFakeWhatsApp(),
+  };
+  const database = {
+    ...base,
+    telegramApiBase: fakes.telegram.baseUrl,
+    whatsappApiBase: fakes.whatsapp.baseUrl,
+  };
   await seed(database);
   const db = openDatabase(database);
   const servers = Array.from({ length: instances }, () => startInstance(database));
@@ -139,7 +201,7 @@ async function run(label: string, database: BenchDatabase, instances: number) {
   let counts: Counts = { delivered: 0, duplicates: 0 };
   let lastAt = started;
   while (performance.now() - started < LIMIT_MS) {
-    const now = await countReceived(db);
+    const now = await countReceived(db, fakes);
     if (now.delivered !== counts.delivered) lastAt = performance.now();
     counts = now;
     if (counts.delivered >= GUESTS) break;
@@ -147,13 +209,15 @@ async function run(label: string, database: BenchDatabase, instances: number) {
   }
   // A little longer: any late duplicate would show up now.
   await new Promise((r) => setTimeout(r, 2000));
-  counts = await countReceived(db);
+  counts = await countReceived(db, fakes);
   await Promise.all(
     servers.map(
       (s) => new Promise<void>((resolve) => (s.child.once('exit', () => resolve()), s.child.kill('SIGTERM'))),
     ),
   );
   await db.destroy();
+  await fakes.telegram.close();
+  await fakes.whatsapp.close();
   const seconds = (lastAt - started) / 1000;
   return {
     setup: label,
@@ -203,7 +267,7 @@ export async function runNotificationsBench(): Promise<void> {
   }
   const header = Object.keys(rows[0] ?? {});
   printTable(
-    `Notifications: ${GUESTS} guests due in one minute (web channel)`,
+    `Notifications: ${GUESTS} guests due in one minute (a third each on web, Telegram, WhatsApp)`,
     header,
     rows.map((row) => Object.values(row)),
   );
