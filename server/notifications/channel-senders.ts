@@ -10,7 +10,6 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
 import type { ChatReply } from '../../src/core/widget/replies.js';
-import { lastGuestMessage } from './guest-settings.js';
 import { OUTSIDE_WINDOW, type ChannelDelivery, type ChannelSenders, type SendOutcome } from './channels.js';
 
 type Db = Kysely<Database>;
@@ -88,8 +87,8 @@ export function channelSenders(
         return { status: 'skipped', reason: NO_CHAT };
       const url = `${config.whatsappApiBase}/${to.whatsapp_phone_id}/messages`;
       const auth = { authorization: `Bearer ${to.whatsapp_token}` };
-      const last = await lastGuestMessage(db, delivery.guest.id);
-      const inWindow = last !== null && Date.now() - last.at < WINDOW_MS;
+      const last = delivery.lastGuestMessageAt;
+      const inWindow = last !== null && Date.now() - last < WINDOW_MS;
       let messages: Record<string, unknown>[];
       if (inWindow) {
         messages = renderWhatsApp(

@@ -11,6 +11,8 @@ export interface ChannelDelivery {
   replies: ChatReply[];
   /** The approved WhatsApp message template to send outside the 24-hour window, if any. */
   whatsappTemplate: string | null;
+  /** When the guest last wrote (the start of WhatsApp's 24-hour window), or null. */
+  lastGuestMessageAt: number | null;
 }
 
 export interface SendOutcome {

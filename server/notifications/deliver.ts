@@ -126,13 +126,11 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
   const channel = guest.session.env?.ENVIRONMENT ?? 'web';
   const settings = await guestSettings(db, guest.id);
   if (settings?.off) return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
-  if (channel !== 'web') {
-    // A channel guest's last word STOP switches notifications off for good.
-    const last = await lastGuestMessage(db, guest.id);
-    if (last && isStop(last.text)) {
-      await switchNotifications(db, guest.id, false, now());
-      return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
-    }
+  // A channel guest's last word STOP switches notifications off for good.
+  const last = channel === 'web' ? null : await lastGuestMessage(db, guest.id);
+  if (last && isStop(last.text)) {
+    await switchNotifications(db, guest.id, false, now());
+    return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
   }
   const turn =
     job.root === null
@@ -172,7 +170,7 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
     .onConflict((oc) => oc.columns(['source', 'source_id', 'guest_id', 'occurrence_at']).doNothing())
     .execute();
   const notification =
-    job.source === 'notification'
+    job.source === 'notification' && channel === 'whatsapp'
       ? await db
           .selectFrom('notifications')
           .select('whatsapp_template')
@@ -184,6 +182,7 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
     guest,
     replies: turn.replies,
     whatsappTemplate: notification?.whatsapp_template ?? null,
+    lastGuestMessageAt: last?.at ?? null,
   });
   if (outcome.status === 'sent' || outcome.status === 'delivered') {
     // The guest's conversation keeps what was sent; a turn stored in between leaves it out.
