@@ -2,8 +2,7 @@
 // checks with the measured ratio and a one-click fix, or the spec's hint when nothing is selected.
 import { Fragment } from 'react';
 import type { ContrastCheck, ThemePart, ThemeSections } from '../../core/theme';
-import { Button, NumberField, TextField } from '../../ui';
-import { Switch } from '../bots/Switch';
+import { Button, NumberField, Switch, TextField } from '../../ui';
 import { AvatarDrop } from './AvatarDrop';
 import { ColourField } from './ColourField';
 import { PART_BY_NAME, type PartField } from './theme-parts';

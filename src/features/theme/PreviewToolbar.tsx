@@ -1,7 +1,6 @@
 // What the preview shows (layout, light or dark, direction, language) and the palette helper.
 import { HexColorInput } from 'react-colorful';
-import { Button } from '../../ui';
-import { Switch } from '../bots/Switch';
+import { Button, Switch } from '../../ui';
 import type { Language } from './use-theme-draft';
 
 export interface PreviewToolbarProps {
