@@ -338,6 +338,16 @@ test('leaving with unsaved changes asks first; Reset to defaults brings the defa
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
   await expect(preview(page).getByRole('heading', { name: 'BotFlow' })).toBeVisible();
   expect(await css(preview(page).locator('.chat .header'), 'background-color')).toBe(rgb('#6d28d9'));
+
+  // One brand colour in, a readable palette out.
+  await page.getByLabel('Brand colour').fill('#facc15');
+  await page.getByRole('button', { name: 'Derive palette' }).click();
+  await expect
+    .poll(() => css(preview(page).locator('.chat .header'), 'background-color'))
+    .toBe(rgb('#facc15'));
+  await expect(page.getByRole('status').filter({ hasText: 'All text passes WCAG AA' })).toBeVisible();
+  const title = preview(page).locator('.chat .header h1');
+  expect(contrastRatio(await css(title, 'color'), rgb('#facc15'))).toBeGreaterThanOrEqual(4.5);
 });
 
 test.describe('on a 390-px phone', () => {
