@@ -12,4 +12,3 @@ export { Spinner } from './Spinner';
 export { FieldFrame, NumberField, TextField } from './TextField';
 export { ThemeToggle } from './ThemeToggle';
 export { Logo } from './Logo';
-export { Switch } from './Switch';

@@ -60,9 +60,6 @@ export type ThemeSavedAnswer = z.infer<typeof themeSavedAnswer>;
 /** A file part of a request, as the browser sends it. */
 export const uploadedBlob = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob);
 
-/** PUT /api/theme/:botId: the theme as JSON text and the optional avatar file (spec 3 §7). */
-export const themeSaveRequest = z.object({ theme: z.string(), avatar: uploadedBlob.optional() });
-
 /** POST /api/bot: every field but the custom avatar, which comes as a file. */
 export const botCreateRequest = botFieldsSchema.omit({ customAvatar: true }).extend({
   avatar_file: uploadedBlob.optional(),
@@ -78,6 +75,9 @@ export const botUpdateRequest = botChanges.extend({
   bot_id: z.number(),
   avatar_file: uploadedBlob.optional(),
 });
+
+/** PUT /api/theme/:botId: the theme as JSON text and the optional avatar file (spec 3 §7). */
+export const themeSaveRequest = z.object({ theme: z.string(), avatar: uploadedBlob.optional() });
 
 /** POST /api/import: the archive, named imported_bot.zip (spec 1 §7). */
 export const botImportRequest = z.object({ uploaded_bot_file: uploadedBlob });

@@ -1,7 +1,8 @@
 import type { BotLanguage } from '../../core/bot/types';
-import { Badge, Switch, TextField } from '../../ui';
+import { Badge, TextField } from '../../ui';
 import { AvatarPicker } from './AvatarPicker';
 import { LanguagesField } from './LanguagesField';
+import { Switch } from '../../ui/Switch';
 import type { BotDraftState } from './use-bot-draft';
 
 export interface GeneralTabProps {

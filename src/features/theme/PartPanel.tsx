@@ -2,7 +2,8 @@
 // checks with the measured ratio and a one-click fix, or the spec's hint when nothing is selected.
 import { Fragment } from 'react';
 import type { ContrastCheck, ThemePart, ThemeSections } from '../../core/theme';
-import { Button, NumberField, Switch, TextField } from '../../ui';
+import { Button, NumberField, TextField } from '../../ui';
+import { Switch } from '../../ui/Switch';
 import { AvatarDrop } from './AvatarDrop';
 import { ColourField } from './ColourField';
 import { PART_BY_NAME, type PartField } from './theme-parts';

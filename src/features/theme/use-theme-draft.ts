@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ThemeAnswer } from '../../core/api/bots';
 import { checkThemePatch, defaultTheme, mergeTheme, type BotTheme, type ThemePatch } from '../../core/theme';
-import { themeApi } from './theme-api';
+import { fetchTheme, saveTheme } from './theme-api';
 
 export type SpeechFlags = Pick<BotTheme, 'use_stt' | 'use_tts' | 'use_ext_stt' | 'use_ext_tts'>;
 export type Language = ThemeAnswer['supported_languages'][number];
@@ -46,11 +46,10 @@ export function useThemeDraft(botId: number | null) {
     if (botId === null) return;
     let current = true;
     setLoadError(null);
-    themeApi
-      .read({ query: { bot_id: botId } })
+    fetchTheme(botId)
       .then((answer) => {
         if (!current) return;
-        if (!answer.success) throw new Error(answer.message);
+        if (!answer.success) throw new Error(answer.message || 'Unable to load the theme');
         const theme = answer.theme as BotTheme;
         setLoaded({ botId, saved: theme, draft: theme, languages: answer.supported_languages });
       })
@@ -116,10 +115,7 @@ export function useThemeDraft(botId: number | null) {
     setSaving(true);
     setResult(null);
     try {
-      const answer = await themeApi.save({
-        params: { botId: current.botId },
-        body: { theme: JSON.stringify(current.draft), avatar: avatarFile ?? undefined },
-      });
+      const answer = await saveTheme(current.botId, current.draft, avatarFile);
       if (!answer.success) {
         setResult({ kind: 'error', message: answer.message || 'Unable to save the theme' });
         return;
@@ -127,7 +123,7 @@ export function useThemeDraft(botId: number | null) {
       const saved = answer.theme as BotTheme;
       setLoaded((state) => (state ? { ...state, saved, draft: saved } : state));
       setAvatarFile(null);
-      setResult({ kind: 'success', message: answer.message });
+      setResult({ kind: 'success', message: answer.message ?? 'Theme saved' });
     } catch (error) {
       console.error(error);
       setResult({ kind: 'error', message: 'Unable to save the theme' });
