@@ -13,6 +13,7 @@ import '../../src/features/flow/emulator/use-bot-theme.js';
 import '../../src/features/flow/flow-api.js';
 import '../../src/features/node-editor/content-api.js';
 import '../../src/features/node-editor/knowledge-api.js';
+import '../../src/features/theme/theme-api.js';
 
 /** Calls made ahead of their routes: the knowledge issue adds these to the contract's schemas. */
 const AWAITING_ROUTES = new Set(['GET /api/files', 'GET /api/links', 'GET /api/videos']);
