@@ -15,7 +15,6 @@ import {
 } from '../../core/theme';
 import { Alert, Button, IntroHeading, Spinner } from '../../ui';
 import { useActiveBot, useBotsStore } from '../bots';
-import '../bots/bots.css';
 import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { generatedAvatar } from '../../../widget/chat/generated-avatar';
 import { PartPanel } from './PartPanel';
