@@ -1,0 +1,4 @@
+export * from './drop-off';
+export * from './first-visits';
+export * from './stats';
+export * from './answers';
