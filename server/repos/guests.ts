@@ -10,6 +10,8 @@ import type { Write } from '../db/sqlite-thread.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
 import type { TurnMessage } from './conversation.js';
+import type { TurnAnalytics } from '../analytics/turn-events.js';
+import { ANALYTICS_CTES, analyticsJson, analyticsWrites } from './analytics-writes.js';
 
 type Db = Kysely<Database>;
 
@@ -62,6 +64,8 @@ export interface TurnRecord {
   firstSeq: number;
   subscriptions: Subscription[];
   now: number;
+  /** The turn's analytics rows (issue 19), written with it; absent when analytics is off. */
+  analytics?: TurnAnalytics | null;
 }
 
 // A turn's writes, as SQL run without the query builder (see runHot): they run for every turn.
@@ -106,6 +110,7 @@ function followingWrites(turn: TurnRecord): [HotSql, unknown[]][] {
     const row = [turn.guestId, turn.botId, s.pushMessageType, JSON.stringify(s.template), s.startAt];
     writes.push([UPSERT_SUBSCRIPTION, [...row, s.frequency, s.language, turn.now, turn.now]]);
   }
+  writes.push(...analyticsWrites(turn));
   return writes;
 }
 
@@ -133,7 +138,8 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
 export const SAVE_TURNS_SQL = `
   with turn as (
     select * from json_to_recordset($1::json)
-      as t(id varchar, bot_id int, state json, expected int, now bigint, seq int, messages json)
+      as t(id varchar, bot_id int, state json, expected int, now bigint, seq int, messages json,
+        visits json, calls json, outcome json)
   ), updated as (
     update guest_sessions g
     set state = turn.state::text, version = turn.expected + 1, updated_at = turn.now,
@@ -150,7 +156,7 @@ export const SAVE_TURNS_SQL = `
     insert into conversation_turns (guest_id, seq, messages, created_at)
     select id, seq, messages::text, now from turn
     where messages is not null and id in (select id from saved)
-  )
+  )${ANALYTICS_CTES}
   select id from saved`;
 
 /**
@@ -170,6 +176,7 @@ async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Prom
     now: turn.now,
     seq: turn.firstSeq,
     messages: turn.messages.length ? turn.messages : null,
+    ...analyticsJson(turn),
   }));
   const batch = JSON.stringify(rows);
   if (UNCARRIED_ESCAPE.test(batch)) return null;
