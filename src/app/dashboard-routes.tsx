@@ -23,6 +23,13 @@ export const dashboardRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'results/:botId',
+    ...page(
+      () => import('../features/results'),
+      (m) => m.ResultsPage,
+    ),
+  },
+  {
     path: 'theme',
     ...page(
       () => import('../features/placeholders/ThemePage'),
