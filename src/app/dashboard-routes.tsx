@@ -25,7 +25,7 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'results/:botId',
     ...page(
-      () => import('../features/results'),
+      () => import('../features/results/ResultsPage'),
       (m) => m.ResultsPage,
     ),
   },
