@@ -3,6 +3,7 @@
 // does. The export walks the same pages and streams them: memory stays flat however many rows.
 import { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
+import { messageText } from '../../src/core/analytics/index.js';
 import { outcomeOf, type ConversationRow, type ConversationsQuery } from '../../src/core/api/analytics.js';
 import type { AnalyticsSessionTable, Database } from '../db/schema.js';
 import { readConversation } from '../repos/conversation.js';
@@ -136,9 +137,7 @@ function csvLine(row: AnalyticsSessionTable, transcript?: string): string {
 /** A conversation as one text: `guest: …` / `bot: …` lines (passwords were stored masked). */
 async function transcriptText(db: Db, guestId: string): Promise<string> {
   const messages = await readConversation(db, guestId);
-  return messages
-    .map((m) => `${m.from}: ${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`)
-    .join('\n');
+  return messages.map((m) => `${m.from}: ${messageText(m.content)}`).join('\n');
 }
 
 const EXPORT_PAGE = 2000;

@@ -9,6 +9,7 @@ import {
   leftShare,
   linkWidth,
   maskAnswers,
+  messageText,
   MASK,
   percentile,
   secretNames,
@@ -194,5 +195,19 @@ describe('answers in the results', () => {
       name: 'Ada',
       forms: [{ secret: MASK, email: 'a@b.c' }],
     });
+  });
+});
+
+describe('transcript text', () => {
+  it('drops tags, names buttons and files', () => {
+    expect(messageText('Welcome! <a href="#x">See your cart</a>')).toBe('Welcome! See your cart');
+    expect(
+      messageText([
+        { id: 1, label: 'Celadon' },
+        { id: 2, label: 'Cobalt' },
+      ]),
+    ).toBe('[Celadon] [Cobalt]');
+    expect(messageText({ name: 'cup.png', id: 3 })).toBe('cup.png');
+    expect(messageText({ a: 1 })).toBe('{"a":1}');
   });
 });

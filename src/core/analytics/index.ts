@@ -2,3 +2,4 @@ export * from './drop-off';
 export * from './first-visits';
 export * from './stats';
 export * from './answers';
+export * from './transcript';

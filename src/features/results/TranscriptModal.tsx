@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
+import { messageText } from '../../core/analytics';
 import type { ConversationRow, TranscriptAnswer } from '../../core/api/analytics';
 import { Alert, Modal, Spinner } from '../../ui';
 import { formatTime } from './format';
 import { fetchTranscript } from './results-api';
-
-const shown = (content: unknown) => (typeof content === 'string' ? content : JSON.stringify(content));
 
 /** One conversation as the guest saw it (passwords were stored masked). */
 export function TranscriptModal({
@@ -37,7 +36,7 @@ export function TranscriptModal({
           {answer.messages.map((message) => (
             <li key={message.id} className={`results-message results-message-${message.from}`}>
               <span className="results-message-who">{message.from === 'bot' ? 'Bot' : 'Guest'}</span>
-              <span className="results-message-text">{shown(message.content)}</span>
+              <span className="results-message-text">{messageText(message.content)}</span>
               <time dateTime={message.date}>{formatTime(Date.parse(message.date))}</time>
             </li>
           ))}

@@ -47,11 +47,17 @@ export function AnalyticsPanel({ botId }: { botId: number | null }) {
           </li>
         ))}
       </ul>
-      <div className="flow-analytics-legend" aria-hidden="true">
-        <span className="sev sev-low" /> under 10 % left
-        <span className="sev sev-medium" /> 10–33 %
-        <span className="sev sev-high" /> a third or more
-      </div>
+      <ul className="flow-analytics-legend" aria-label="Share of guests who left">
+        <li>
+          <span className="sev sev-low" aria-hidden="true" /> under 10 %
+        </li>
+        <li>
+          <span className="sev sev-medium" aria-hidden="true" /> 10–33 %
+        </li>
+        <li>
+          <span className="sev sev-high" aria-hidden="true" /> a third or more
+        </li>
+      </ul>
       {nodeId && (
         <section className="flow-analytics-node" aria-label="Selected node">
           <h3>{nodeName || nodeId}</h3>

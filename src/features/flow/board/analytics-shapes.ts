@@ -39,7 +39,8 @@ export function readSeverityColors(
   };
 }
 
-export const badgeText = (metric: NodeMetric) => `${metric.visits} · ${Math.round(metric.share * 100)}% left`;
+export const badgeText = (metric: NodeMetric) =>
+  `${metric.visits} ${metric.visits === 1 ? 'visit' : 'visits'} · ${Math.round(metric.share * 100)}% left`;
 
 const BADGE_HEIGHT = 22;
 
