@@ -108,6 +108,7 @@ const CSV_COLUMNS = [
 
 /** A CSV field (RFC 4180), with a formula's leading character defused for spreadsheets. */
 export function csvField(value: unknown): string {
+  if (typeof value === 'number') return String(value);
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -120,14 +121,14 @@ function csvLine(row: AnalyticsSessionTable, transcript?: string): string {
     new Date(Number(row.last_at)).toISOString(),
     row.channel,
     row.language,
-    row.version,
+    Number(row.version),
     row.last_node,
     outcomeOf(row),
-    row.fallbacks,
-    row.messages_in,
-    row.messages_out,
-    row.ai_calls,
-    row.api_calls,
+    Number(row.fallbacks),
+    Number(row.messages_in),
+    Number(row.messages_out),
+    Number(row.ai_calls),
+    Number(row.api_calls),
     row.answers,
   ];
   if (transcript !== undefined) fields.push(transcript);
@@ -140,7 +141,8 @@ async function transcriptText(db: Db, guestId: string): Promise<string> {
   return messages.map((m) => `${m.from}: ${messageText(m.content)}`).join('\n');
 }
 
-const EXPORT_PAGE = 2000;
+/** Rows per read of the export: large enough that a read's fixed cost is small per row. */
+const EXPORT_PAGE = 5000;
 
 /** The export as a stream of CSV lines, read page by page as the client takes them. */
 export function conversationsCsv(db: Db, botId: number, filter: ConversationFilter, withTranscript: boolean) {

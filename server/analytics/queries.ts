@@ -2,7 +2,7 @@
 // events since the watermark, session figures from the outcome rows grouped in SQL by bucket, and
 // latencies from the calls. Each read is one indexed range of one bot; nothing reads all events.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { DAY_MS, HOUR_MS, leftShare, percentile, rate } from '../../src/core/analytics/index.js';
+import { DAY_MS, HOUR_MS, leftShare, rate } from '../../src/core/analytics/index.js';
 import type { MetricsAnswer, MetricsQuery, NodeMetric } from '../../src/core/api/analytics.js';
 import type { Database } from '../db/schema.js';
 import { rolledUntil } from './rollups.js';
@@ -191,20 +191,45 @@ async function sessionGroups(db: Db, botId: number, query: MetricsQuery, range: 
   return (await filtered(rows, query.channel, query.language).execute()) as SessionGroup[];
 }
 
+/**
+ * Latency buckets: exact below 100 ms, then two significant digits (within 10 %), so the
+ * database counts calls per bucket and only a few hundred rows come back however many calls.
+ */
+const LATENCY_BUCKET = sql<number>`case when ms < 100 then ms when ms < 1000 then ms - ms % 10
+  when ms < 10000 then ms - ms % 100 when ms < 100000 then ms - ms % 1000 else ms - ms % 10000 end`;
+
+/** The p-th percentile from (value, count) buckets in ascending order: the bucket's low end. */
+function bucketPercentile(buckets: { value: number; count: number }[], total: number, p: number) {
+  if (!total) return null;
+  const rank = Math.max(1, Math.ceil((p / 100) * total));
+  let seen = 0;
+  for (const bucket of buckets) {
+    seen += bucket.count;
+    if (seen >= rank) return bucket.value;
+  }
+  return buckets[buckets.length - 1].value;
+}
+
 async function latencies(db: Db, botId: number, query: MetricsQuery, range: Range) {
   const rows = await filtered(
     db
       .selectFrom('analytics_calls')
-      .select(['kind', 'ms'])
+      .select(['kind', LATENCY_BUCKET.as('value')])
+      .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('bot_id', '=', botId)
       .where('at', '>=', range.from)
-      .where('at', '<', range.to),
+      .where('at', '<', range.to)
+      .groupBy([sql`1`, sql`2`])
+      .orderBy(sql`2`),
     query.channel,
     query.language,
   ).execute();
   const of = (kind: string) => {
-    const values = rows.filter((r) => r.kind === kind).map((r) => Number(r.ms));
-    return { count: values.length, p50: percentile(values, 50), p95: percentile(values, 95) };
+    const buckets = rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ value: Number(r.value), count: Number(r.count) }));
+    const count = buckets.reduce((n, b) => n + b.count, 0);
+    return { count, p50: bucketPercentile(buckets, count, 50), p95: bucketPercentile(buckets, count, 95) };
   };
   return { ai: of('ai'), api: of('api') };
 }
