@@ -35,7 +35,7 @@ async function serve(): Promise<void> {
     // The analytics bench runs one server with analytics and one without (ANALYTICS=off).
     analytics: process.env.ANALYTICS !== 'off',
   });
-  const { useChatFormParser } = await import('../server/routes/chat/chat-form.js');
+  const { useChatFormParser } = await import('../server/channels/web/chat-form.js');
   let bare = '';
   // The yardstick: a plain Fastify route, its multipart body parsed by the app's stock
   // @fastify/multipart, as any Fastify app would.

@@ -121,15 +121,16 @@ async function leftCounts(db: Db, f: NodeFilter, range: Range) {
   return filtered(query, f.channel, f.language).execute();
 }
 
+/** The versions guests ran (from the index of where they left: no table read). */
 async function versionsOf(db: Db, botId: number, flow: string): Promise<number[]> {
   const rows = await db
-    .selectFrom('analytics_node_hours')
-    .select('flow_version')
+    .selectFrom('analytics_sessions')
+    .select('version')
     .distinct()
     .where('bot_id', '=', botId)
     .where('flow_name', '=', flow)
     .execute();
-  return rows.map((r) => Number(r.flow_version));
+  return rows.map((r) => Number(r.version));
 }
 
 export async function nodeMetrics(db: Db, f: NodeFilter, range: Range) {

@@ -123,7 +123,7 @@ describe('figures of scripted conversations', () => {
   it('gives exact outcome totals, rates and latencies', async () => {
     const body = await metrics('');
     expect(body.version).toBe(version2);
-    expect(body.versions).toEqual([version2]);
+    expect(body.versions).toEqual([version1, version2]);
     // Ada 4, Bob 3, Cy 1, Dee 3, Eve 2 messages; Bob's "xyz" matched no choice.
     expect(body.totals).toMatchObject({ conversations: 5, completed: 2, fallbacks: 1, messagesIn: 13 });
     expect(body.totals.completionRate).toBeCloseTo(0.4);

@@ -89,7 +89,7 @@ export function ChatApp(props: ChatAppProps) {
     client
       .widgetInfo()
       .then((info) => {
-        if (info.status === 403) {
+        if (!info.success && info.status === 403) {
           console.warn(`BotFlow: the chat of bot ${botId} is not available here: ${info.message}`);
           return done({
             theme: defaultTheme(),
@@ -99,12 +99,9 @@ export function ChatApp(props: ChatAppProps) {
           });
         }
         // A theme that fails to load falls back to the default theme (spec 3 §7).
-        done({
-          theme: info.theme ?? defaultTheme(),
-          bot: info.bot ?? null,
-          speech: info.speech ?? NO_SPEECH,
-          refused: null,
-        });
+        if (!info.success)
+          return done({ theme: defaultTheme(), bot: null, speech: NO_SPEECH, refused: null });
+        done({ theme: info.theme, bot: info.bot, speech: info.speech, refused: null });
       })
       .catch(() => done({ theme: defaultTheme(), bot: null, speech: NO_SPEECH, refused: null }));
     return () => {

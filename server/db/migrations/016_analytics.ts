@@ -76,11 +76,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     /** JSON text: the session's variables, passwords masked. */
     .addColumn('answers', 'text', (c) => c.notNull())
     .execute();
-  // Charts by start time; the conversations table pages by last activity (keyset: last_at, guest_id).
+  // Charts by start time, read from the index alone (covering: the rows hold the answers, far
+  // wider); the conversations table pages by last activity (keyset: last_at, guest_id); where
+  // guests left, per version, from the index alone too.
   await db.schema
     .createIndex('analytics_sessions_started')
     .on('analytics_sessions')
-    .columns(['bot_id', 'started_at'])
+    .columns([
+      'bot_id',
+      'started_at',
+      'channel',
+      'language',
+      'completed',
+      'fallbacks',
+      'messages_in',
+      'messages_out',
+    ])
+    .execute();
+  await db.schema
+    .createIndex('analytics_sessions_left')
+    .on('analytics_sessions')
+    .columns(['bot_id', 'flow_name', 'version', 'ended', 'last_at', 'last_node', 'channel', 'language'])
     .execute();
   await db.schema
     .createIndex('analytics_sessions_last')

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSessionStore } from '../../api/session-store';
 import { filterByName } from '../../core/bot/dialog-rules';
 import { BOT_SEARCH_DEBOUNCE_MS } from '../../core/constants';
 import { Alert, Button, IntroHeading, SearchField } from '../../ui';
@@ -7,7 +7,7 @@ import { BotCard } from './BotCard';
 import { BotDialog, type BotDialogRequest } from './BotDialog';
 import { BotIcon } from './bot-icons';
 import { useBotsStore } from './bots-store';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import './bots.css';
 
 const PLACEHOLDERS = [0, 1, 2];

@@ -8,8 +8,8 @@ import {
 } from '../../core/bot/dialog-rules';
 import type { BotFields, BotLanguage } from '../../core/bot/types';
 import { Badge, SearchField } from '../../ui';
-import { languageLabel } from './language-label';
-import { useDebouncedValue } from './use-debounced-value';
+import { languageLabel } from '../../core/bot/language-label';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 
 export interface LanguagesFieldProps {
   fields: BotFields;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConversationRow } from '../../core/api/analytics';
 import { Alert, Button, SearchField } from '../../ui';
-import { useDebouncedValue } from '../bots/use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { formatTime } from './format';
 import { fetchConversations, type Filters } from './results-api';
 

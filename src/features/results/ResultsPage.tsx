@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHANNELS, type ConversationRow } from '../../core/api/analytics';
 import { Alert, Button, IntroHeading, Spinner } from '../../ui';
-import { useBotsStore } from '../bots/bots-store';
+import { useBotsStore } from '../bots';
 import { chartData } from './chart-data';
 import { ConversationsTable } from './ConversationsTable';
 import { authorOffset, formatPercent, PERIODS, periodOf, type PeriodKey } from './format';

@@ -1,11 +1,16 @@
 // Typed analytics calls (issue 19 §6) and the live stream. The stream is read with fetch rather
 // than EventSource, which cannot send the bearer token.
-import { api } from '../../api/client';
+import { defineCall, type Refusal } from '../../api/define-call';
 import { getAccessToken } from '../../api/storage';
-import type { ConversationsAnswer, MetricsAnswer, TranscriptAnswer } from '../../core/api/analytics';
-import type { Answer } from '../../core/api/common';
+import { conversationsAnswer, metricsAnswer, transcriptAnswer } from '../../core/api/analytics';
 
 export type Filters = Record<string, string | number | undefined>;
+
+const calls = {
+  metrics: defineCall('GET', '/api/bots/:botId/metrics', { response: metricsAnswer }),
+  conversations: defineCall('GET', '/api/bots/:botId/conversations', { response: conversationsAnswer }),
+  transcript: defineCall('GET', '/api/bots/:botId/conversations/:guestId', { response: transcriptAnswer }),
+};
 
 const queryOf = (filters: Filters) => {
   const params = new URLSearchParams();
@@ -15,33 +20,27 @@ const queryOf = (filters: Filters) => {
   return text ? `?${text}` : '';
 };
 
-function checked<T extends { success?: boolean; message?: string }>(answer: T, fallback: string): T {
+function checked<T extends { success: true }>(answer: T | Refusal, fallback: string): T {
   if (!answer.success) throw new Error(answer.message || fallback);
   return answer;
 }
 
 export async function fetchMetrics(botId: number, filters: Filters, signal?: AbortSignal) {
-  const answer = await api<Answer<MetricsAnswer>>(`/api/bots/${botId}/metrics${queryOf(filters)}`, {
-    signal,
-  });
-  return checked(answer, 'Unable to load the figures') as MetricsAnswer;
+  return checked(
+    await calls.metrics({ params: { botId }, query: filters, signal }),
+    'Unable to load the figures',
+  );
 }
 
 export async function fetchConversations(botId: number, filters: Filters, signal?: AbortSignal) {
-  const answer = await api<Answer<ConversationsAnswer>>(
-    `/api/bots/${botId}/conversations${queryOf(filters)}`,
-    {
-      signal,
-    },
+  return checked(
+    await calls.conversations({ params: { botId }, query: filters, signal }),
+    'Unable to load the conversations',
   );
-  return checked(answer, 'Unable to load the conversations') as ConversationsAnswer;
 }
 
 export async function fetchTranscript(botId: number, guestId: string) {
-  const answer = await api<Answer<TranscriptAnswer>>(
-    `/api/bots/${botId}/conversations/${encodeURIComponent(guestId)}`,
-  );
-  return checked(answer, 'Unable to load the conversation') as TranscriptAnswer;
+  return checked(await calls.transcript({ params: { botId, guestId } }), 'Unable to load the conversation');
 }
 
 /** Downloads the CSV export (streamed by the server) under its own name. */

@@ -3,7 +3,7 @@ import { getAccessToken } from '../../../api/storage';
 import { forgetGuest } from '../../../core/widget/guest';
 import { Button, Spinner } from '../../../ui';
 import type { ChatAppHandle, ChatAuth } from '../../../../widget/chat/index';
-import { useActiveBot, useBotsStore } from '../../bots/bots-store';
+import { useActiveBot, useBotsStore } from '../../bots';
 import { RUN_FLOW_EVENT } from '../flow-events';
 import { useFlow } from '../store/flow-context';
 import { selectFlowName } from '../store/flow-store';
