@@ -34,7 +34,7 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'theme',
     ...page(
-      () => import('../features/placeholders/ThemePage'),
+      () => import('../features/theme'),
       (m) => m.ThemePage,
     ),
   },

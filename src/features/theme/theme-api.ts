@@ -1,0 +1,21 @@
+// The theme page's calls (spec 3 §7 Theme and preview), typed by the contract in
+// src/core/api/bots.ts: GET /api/theme?bot_id= and PUT /api/theme/{botId} with the theme as JSON
+// text and the optional avatar file.
+import { defineCall } from '../../api/define-call';
+import { themeAnswer, themeSaveRequest, themeSavedAnswer } from '../../core/api/bots';
+
+const calls = {
+  read: defineCall('GET', '/api/theme', { response: themeAnswer }),
+  save: defineCall('PUT', '/api/theme/:botId', { request: themeSaveRequest, response: themeSavedAnswer }),
+};
+
+export function fetchTheme(botId: number) {
+  return calls.read({ query: { bot_id: botId } });
+}
+
+export function saveTheme(botId: number, theme: object, avatar: File | null) {
+  return calls.save({
+    params: { botId },
+    body: { theme: JSON.stringify(theme), avatar: avatar ?? undefined },
+  });
+}
