@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<void>> = {
   board: async () => (await import('./board.js')).runBoardBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
+  analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),
 };
 
 const wanted = process.argv.slice(2);
