@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<void>> = {
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
   notifications: async () => (await import('./notifications.js')).runNotificationsBench(),
+  analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -39,6 +39,10 @@ export interface Config {
   notificationTicks: boolean;
   /** Jobs one instance runs at once (notification deliveries wait on the database, not the CPU). */
   jobsConcurrency: number;
+  /** Record analytics with every turn (issue 19); ANALYTICS=off turns it off (the bench compares). */
+  analytics: boolean;
+  /** Days raw analytics events are kept before the purge job removes them (rollups stay). */
+  analyticsRetentionDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -68,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
     notificationTicks: env.NOTIFICATION_TICKS !== '0',
     jobsConcurrency: positiveNumber(env.JOBS_CONCURRENCY, 16),
+    analytics: env.ANALYTICS !== 'off',
+    analyticsRetentionDays: positiveNumber(env.ANALYTICS_RETENTION_DAYS, 90),
   };
 }
 

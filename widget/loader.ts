@@ -19,6 +19,8 @@ import {
   type StoreData,
   type WidgetMessage,
 } from '../src/core/widget/messaging';
+import type { WidgetAnswer } from '../src/core/api/widget';
+import type { Answered } from './chat/chat-api';
 import { keepStored, locate, readStored } from './host-services';
 import {
   BUBBLE_STYLE,
@@ -30,11 +32,8 @@ import {
 
 type Listener = (data: unknown) => void;
 
-interface WidgetInfo {
-  success: boolean;
-  message?: string;
-  bot?: { name: string };
-}
+/** GET /api/widget/:botId, typed by its contract (types only: the loader stays tiny). */
+type WidgetInfo = Answered<WidgetAnswer>;
 
 const script = document.currentScript as HTMLScriptElement | null;
 const options = script?.dataset ?? {};
@@ -122,7 +121,7 @@ function checkPage(): Promise<boolean> {
             "Add this site to the bot's origins (and allow URL subpaths for pages below it).",
         );
       }
-      if (!options.botName && info.bot?.name)
+      if (!options.botName && info.bot.name)
         launcher?.setAttribute('aria-label', `Chat with ${info.bot.name}`);
       resolve(true);
     };

@@ -30,6 +30,7 @@ import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../
 import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
 import { step, type StepResult } from '../runtime/step.js';
 import { TurnWriter } from './turn-writer.js';
+import { turnAnalytics } from '../analytics/turn-events.js';
 
 export const MAIN_FLOW = 'main';
 
@@ -364,10 +365,14 @@ export class ChatService {
         messages.push({ sender: 'user', payload: { type: 'text', content }, languageCode: said });
       }
     }
+    const guestMessages = messages.length;
     const now = this.ports.clock.now();
     const replies = keepReplies(result, session.messageCount, messages, now);
     const firstSeq = session.messageCount;
     result.session.messageCount = firstSeq + messages.length;
+    const analytics = this.config.analytics
+      ? turnAnalytics(flow, result, guestMessages, result.replies.length)
+      : null;
     await this.writer.write({
       guestId,
       botId: bot.id,
@@ -378,6 +383,7 @@ export class ChatService {
       subscriptions,
       now,
       channel: chat,
+      analytics,
     });
     return { guestId, replies, oldConversation: [], language: result.session.language };
   }

@@ -9,7 +9,7 @@ export { IntroHeading } from './IntroHeading';
 export { Modal } from './Modal';
 export { SearchField } from './SearchField';
 export { Spinner } from './Spinner';
-export { Switch } from './Switch';
 export { FieldFrame, NumberField, TextField } from './TextField';
 export { ThemeToggle } from './ThemeToggle';
 export { Logo } from './Logo';
+export { Switch } from './Switch';
