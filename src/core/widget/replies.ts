@@ -45,8 +45,20 @@ export interface WizardField {
   options?: ChoiceButton[];
 }
 
+/** A knowledge source an AI answer drew on (issue 17): shown under the answer. */
+export interface Citation {
+  /** The source's number in the prompt ([1], [2], …). */
+  n: number;
+  kind: 'file' | 'link' | 'video';
+  name: string;
+  url?: string;
+  page?: number;
+}
+
 export type ChatReply =
-  | { type: 'text' | 'choices-message' | 'ai'; content: string }
+  | { type: 'text' | 'choices-message'; content: string }
+  /** An AI answer; with knowledge sources, the sources it was given, numbered as in the prompt. */
+  | { type: 'ai'; content: string; citations?: Citation[] }
   | { type: 'choices'; content: ChoiceButton[]; disabled?: boolean }
   | { type: 'image' | 'image-link'; content: string; title: string }
   | { type: 'video-link'; content: string; title: string; embedUrl: string | null }
