@@ -32,7 +32,7 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'nlp',
     ...page(
-      () => import('../features/placeholders/KnowledgePage'),
+      () => import('../features/knowledge'),
       (m) => m.KnowledgePage,
     ),
     children: [
@@ -40,7 +40,7 @@ export const dashboardRoutes: RouteObject[] = [
       ...(['files', 'links', 'videos'] as const).map((path) => ({
         path,
         ...page(
-          () => import('../features/placeholders/KnowledgePage'),
+          () => import('../features/knowledge'),
           (m) => m.knowledgeTabs[path],
         ),
       })),

@@ -40,3 +40,24 @@ export function isKnowledgeLink(text: string): boolean {
 export function isYoutubeLink(text: string): boolean {
   return youtubeId(text) !== null;
 }
+
+/** Spec 3 §9: knowledge name search debounce. */
+export const KNOWLEDGE_SEARCH_DEBOUNCE_MS = 100;
+/** Spec 3 §7/§9: lists poll every 5 s while processing, 5 s more per failed poll. */
+export const KNOWLEDGE_POLL_MS = 5_000;
+export const KNOWLEDGE_POLL_STEP_MS = 5_000;
+/** Spec 3 §9: the delete confirmation closes by itself after 7 s. */
+export const DELETE_CONFIRM_MS = 7_000;
+
+/** 'N File(s) found' and the link and video forms (spec 3 §2). */
+export function foundCount(count: number, kind: 'files' | 'links' | 'videos'): string {
+  const noun = { files: 'File(s)', links: 'Link(s)', videos: 'Video(s)' }[kind];
+  return `${count} ${noun} found`;
+}
+
+/** Spec 3 §2 empty search texts. */
+export const NOTHING_FOUND = {
+  files: 'No file found!',
+  links: 'No link found!',
+  videos: 'No video found!',
+} as const;
