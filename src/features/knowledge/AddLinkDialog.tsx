@@ -100,11 +100,14 @@ export function AddLinkDialog(props: AddProps) {
           type="checkbox"
           role="switch"
           checked={recursive}
+          aria-describedby="recursive-hint"
           onChange={(e) => setRecursive(e.target.checked)}
         />
         <span>Recursive</span>
-        <small>Also index the pages of the same site it links to (2 levels, 50 pages at most)</small>
       </label>
+      <p className="field-hint" id="recursive-hint">
+        Also index the pages of the same site it leads to (2 levels, 50 pages at most).
+      </p>
       {error && <Alert kind="error">{error}</Alert>}
     </Modal>
   );

@@ -124,7 +124,9 @@ export function KnowledgeCard({ kind, item, title, languages, customerId, onChan
         </div>
       </header>
       <div className="knowledge-meta">
-        {language && <span className="knowledge-chip">{language.name}</span>}
+        {language && (
+          <span className="knowledge-chip">{language.name[0].toUpperCase() + language.name.slice(1)}</span>
+        )}
         {'tags' in item &&
           item.tags.map((tag) => (
             <span key={tag} className="knowledge-chip">
