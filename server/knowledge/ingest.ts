@@ -78,7 +78,7 @@ async function extract(
         deps.db,
         row.id,
         row.generation,
-        { title, name: title, needs_transcript: 1 },
+        { title: title.slice(0, 500), name: title.slice(0, 255), needs_transcript: 1 },
         Date.now(),
       );
     }
@@ -104,9 +104,10 @@ export async function runIngest(deps: IngestDeps, payload: IngestPayload): Promi
   try {
     if (!(await stage({ status: 'extracting' }))) return;
     const extracted = await extract(deps, row, language);
-    const titled =
-      row.kind === 'video' && extracted.title ? { title: extracted.title, name: extracted.title } : {};
-    const named = row.kind === 'link' && extracted.title ? { title: extracted.title } : {};
+    // Titles come from the outside: cut to what the columns hold (title 500, name 255).
+    const title = extracted.title?.slice(0, 500);
+    const titled = row.kind === 'video' && title ? { title, name: title.slice(0, 255) } : {};
+    const named = row.kind === 'link' && title ? { title } : {};
     if (!(await stage({ status: 'indexing', report: extracted.report ?? null, ...titled, ...named }))) return;
     const passages = splitPassages(extracted.sections);
     if (!passages.length) throw new ExtractionError('No text was found');

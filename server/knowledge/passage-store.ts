@@ -16,8 +16,8 @@ const PG_CONFIGS: Record<string, string> = {
   de: 'german',
   es: 'spanish',
 };
-/** A query is matched with every configuration, so a passage of any language can match it. */
-const QUERY_CONFIGS = ['simple', ...Object.values(PG_CONFIGS)];
+/** The configuration a source's passages are indexed with, by its language code. */
+export const configOf = (language: string | null | undefined) => PG_CONFIGS[language ?? ''] ?? 'simple';
 
 export interface IndexedPassage extends Passage {
   embedding: Float32Array | null;
@@ -64,7 +64,7 @@ export async function replacePassages(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return null;
     await removePassages(trx, source.id);
-    const config = PG_CONFIGS[source.language ?? ''] ?? 'simple';
+    const config = configOf(source.language);
     // Batches keep each statement well under both databases' parameter limits.
     for (let at = 0; at < passages.length; at += 200) {
       const batch = passages.slice(at, at + 200);
@@ -73,7 +73,8 @@ export async function replacePassages(
         customer_id: source.customerId,
         position: p.position,
         text: p.text,
-        heading: p.heading,
+        // The column holds 500 characters; a heading longer than that is a line of badges.
+        heading: p.heading?.slice(0, 500) ?? null,
         page: p.page,
         url: p.url,
         language: source.language,
@@ -123,6 +124,11 @@ export interface PassageFilter {
   sourceIds?: number[];
   /** A language code: passages of that language or of none. */
   language?: string;
+  /**
+   * The language codes of the sources searched (null: no language): a query is matched in each
+   * of their text search configurations, and only those (PostgreSQL).
+   */
+  sourceLanguages?: (string | null)[];
 }
 
 export interface PassageHit {
@@ -145,6 +151,11 @@ const tsQueryText = (terms: readonly string[], suffix = '') =>
     .map((t) => t + suffix)
     .join(' | ');
 
+function queryConfigs(filter: PassageFilter): string[] {
+  const all = filter.sourceLanguages ?? [null, ...Object.keys(PG_CONFIGS)];
+  return [...new Set(all.map(configOf))];
+}
+
 /** The best `limit` passages for the (folded) terms by BM25, best first. */
 export async function lexicalSearch(
   db: Kysely<Database>,
@@ -162,7 +173,7 @@ export async function lexicalSearch(
     // "return" still finds "returned".
     const prefixes = tsQueryText(terms, ':*');
     const query = sql.join(
-      QUERY_CONFIGS.map((config) =>
+      queryConfigs(filter).map((config) =>
         config === 'simple'
           ? sql`to_tsquery('simple'::regconfig, ${prefixes})`
           : sql`to_tsquery(${config}::regconfig, ${text})`,

@@ -52,15 +52,16 @@ export function highlight(text: string, terms: readonly string[]): string {
 /** The customer's source ids of the wanted kinds (the ids the client sent, kept only if theirs). */
 async function allowedSources(db: Kysely<Database>, options: SearchOptions) {
   let query = db
-    .selectFrom('knowledge_sources')
-    .select(['id', 'kind', 'name', 'title', 'url'])
-    .where('customer_id', '=', options.customerId)
-    .where('is_deleted', '=', 0);
+    .selectFrom('knowledge_sources as s')
+    .leftJoin('languages as l', 'l.id', 's.language')
+    .select(['s.id', 's.kind', 's.name', 's.title', 's.url', 'l.code as language'])
+    .where('s.customer_id', '=', options.customerId)
+    .where('s.is_deleted', '=', 0);
   if (options.sources) {
     const { files = [], links = [], videos = [] } = options.sources;
     const ids = [...files, ...links, ...videos];
     if (!ids.length) return [];
-    query = query.where('id', 'in', ids);
+    query = query.where('s.id', 'in', ids);
   }
   const rows = await query.execute();
   if (!options.sources) return rows;
@@ -109,6 +110,7 @@ export async function searchKnowledge(
     customerId: options.customerId,
     sourceIds: options.sources ? [...byId.keys()] : undefined,
     language: options.language,
+    sourceLanguages: [...new Set(sources.map((s) => s.language))],
   };
   const terms = queryTerms(options.query);
   const lexical = await lexicalSearch(db, terms, filter, CANDIDATES);
