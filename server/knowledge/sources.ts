@@ -126,7 +126,6 @@ export function presentFile(row: KnowledgeSourceRow): KnowledgeFile {
     filename: row.filename ?? row.name,
     file_type: row.file_type === 'pdf' ? 'pdf' : 'txt',
     tags: JSON.parse(row.tags) as string[],
-    url: null,
   };
 }
 

@@ -2,6 +2,23 @@
 // lists, process-file / process-link / process-video, delete, retry, search and knowledge gaps.
 import { z } from 'zod';
 
+/**
+ * A list item read leniently, as the node editor's knowledge tabs do: the spec names several
+ * spellings of a title (filename, name, link, url, metadata.title). Every item the lists below
+ * answer fits it.
+ */
+export const knowledgeItem = z.object({
+  id: z.union([z.string(), z.number()]),
+  filename: z.string().optional(),
+  name: z.string().optional(),
+  file_type: z.string().optional(),
+  url: z.string().optional(),
+  link: z.string().optional(),
+  metadata: z.object({ title: z.string().optional() }).optional(),
+  is_deleted: z.union([z.boolean(), z.number()]).optional(),
+});
+export type KnowledgeListItem = z.infer<typeof knowledgeItem>;
+
 export const KNOWLEDGE_STATUSES = ['queued', 'extracting', 'indexing', 'processed', 'failed'] as const;
 export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
 export const KNOWLEDGE_KINDS = ['file', 'link', 'video'] as const;
@@ -33,7 +50,6 @@ export const knowledgeFile = z.object({
   filename: z.string(),
   file_type: z.enum(['pdf', 'txt']),
   tags: z.array(z.string()),
-  url: z.string().nullable(),
 });
 export const knowledgeLink = z.object({
   ...itemBase,
@@ -142,3 +158,14 @@ export const knowledgeGap = z.object({
 });
 export const gapsAnswer = z.object({ success: z.literal(true), gaps: z.array(knowledgeGap) });
 export type KnowledgeGap = z.infer<typeof knowledgeGap>;
+
+// Request fields, as the page's calls send them (the server's schemas in server/routes/knowledge
+// read the same fields from forms, where every value is text).
+export const processLinkRequest = z.object({
+  name: z.string(),
+  link: z.string(),
+  recursive: z.union([z.literal(1), z.literal(0)]),
+  customer_id: z.number(),
+});
+export const processVideoRequest = z.object({ url: z.string(), customer_id: z.number() });
+export const transcriptRequest = z.object({ transcript: z.string() });

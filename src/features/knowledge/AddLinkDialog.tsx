@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toFormData } from '../../api/client';
 import { isKnowledgeLink, isYoutubeLink, LINK_NAME_FALLBACK, VIDEO_PLATFORMS } from '../../core/knowledge';
 import { Alert, Button, Modal, TextField } from '../../ui';
 import { addLink, addVideo } from './knowledge-api';
@@ -67,14 +66,12 @@ export function AddLinkDialog(props: AddProps) {
   const changed = name !== '' || link !== '' || recursive;
   const { saving, error, save } = useSave(
     () =>
-      addLink(
-        toFormData({
-          name: name.trim() || LINK_NAME_FALLBACK,
-          link: link.trim(),
-          recursive: recursive ? 1 : 0,
-          customer_id: props.customerId,
-        }),
-      ),
+      addLink({
+        name: name.trim() || LINK_NAME_FALLBACK,
+        link: link.trim(),
+        recursive: recursive ? 1 : 0,
+        customer_id: props.customerId,
+      }),
     props,
   );
   return (
@@ -119,7 +116,7 @@ export function AddVideoDialog(props: AddProps) {
   const [url, setUrl] = useState('');
   const valid = platform === 'YouTube' && isYoutubeLink(url);
   const { saving, error, save } = useSave(
-    () => addVideo(toFormData({ url: url.trim(), customer_id: props.customerId })),
+    () => addVideo({ url: url.trim(), customer_id: props.customerId }),
     props,
   );
   return (

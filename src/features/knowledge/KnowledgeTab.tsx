@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSessionStore } from '../../api/session-store';
 import type { KnowledgeItem, KnowledgeLink } from '../../core/api/knowledge';
 import { foundCount, KNOWLEDGE_SEARCH_DEBOUNCE_MS, NOTHING_FOUND } from '../../core/knowledge';
 import { Alert, Button, SearchField } from '../../ui';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSessionStore } from '../../api/session-store';
 import type { KnowledgeItem, SearchAnswer } from '../../core/api/knowledge';
 import { Alert, Button, TextField } from '../../ui';
 import { fetchList, searchKnowledge, type TabKind } from './knowledge-api';
