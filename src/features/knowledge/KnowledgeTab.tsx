@@ -3,7 +3,7 @@ import { useSessionStore } from '../../api/session-store';
 import type { KnowledgeItem, KnowledgeLink } from '../../core/api/knowledge';
 import { foundCount, KNOWLEDGE_SEARCH_DEBOUNCE_MS, NOTHING_FOUND } from '../../core/knowledge';
 import { Alert, Button, SearchField } from '../../ui';
-import { useDebouncedValue } from '../bots/use-debounced-value';
+import { useDebouncedValue } from '../bots';
 import { AddFileDialog } from './AddFileDialog';
 import { AddLinkDialog, AddVideoDialog } from './AddLinkDialog';
 import { KnowledgeCard } from './KnowledgeCard';
