@@ -203,19 +203,3 @@ export async function lexicalSearch(
     limit ${limit}`.execute(db);
   return rows.rows;
 }
-
-/** Every passage of the filter that has an embedding (for the vector ranking in the server). */
-export async function embeddedPassages(db: Kysely<Database>, filter: PassageFilter) {
-  if (filter.sourceIds?.length === 0) return [];
-  let query = db
-    .selectFrom('knowledge_passages')
-    .select(['id', 'source_id', 'text', 'heading', 'page', 'url', 'embedding'])
-    .where('customer_id', '=', filter.customerId)
-    .where('embedding', 'is not', null);
-  if (filter.sourceIds) query = query.where('source_id', 'in', filter.sourceIds);
-  if (filter.language) {
-    const code = filter.language;
-    query = query.where((eb) => eb.or([eb('language', 'is', null), eb('language', '=', code)]));
-  }
-  return query.execute();
-}

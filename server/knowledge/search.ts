@@ -6,13 +6,8 @@ import type { KnowledgeKind, PassageSource } from '../../src/core/api/knowledge.
 import { cosine, queryTerms, reciprocalRankFusion, termCoverage } from '../../src/core/knowledge/index.js';
 import type { Database } from '../db/schema.js';
 import type { Embedder } from './embeddings.js';
-import {
-  decodeVector,
-  embeddedPassages,
-  lexicalSearch,
-  type PassageFilter,
-  type PassageHit,
-} from './passage-store.js';
+import { lexicalSearch, type PassageFilter, type PassageHit } from './passage-store.js';
+import { filteredVectors } from './vector-cache.js';
 
 export interface SearchOptions {
   customerId: number;
@@ -78,22 +73,29 @@ async function vectorRanking(
   embedder: Embedder,
   query: string,
   filter: PassageFilter,
-): Promise<(PassageHit & { similarity: number })[]> {
+): Promise<PassageHit[]> {
   const [vector] = await embedder.embed([query]);
-  const rows = await embeddedPassages(db, filter);
-  return rows
-    .map((row) => ({
-      id: Number(row.id),
-      sourceId: Number(row.source_id),
-      text: row.text,
-      heading: row.heading,
-      page: row.page,
-      url: row.url,
-      score: 0,
-      similarity: cosine(vector, decodeVector(row.embedding!)),
-    }))
+  const best = (await filteredVectors(db, filter))
+    .map((v) => ({ id: v.id, similarity: cosine(vector, v.vector) }))
     .sort((a, b) => b.similarity - a.similarity)
     .slice(0, CANDIDATES);
+  if (!best.length) return [];
+  const rows = await db
+    .selectFrom('knowledge_passages')
+    .select(['id', 'source_id', 'text', 'heading', 'page', 'url'])
+    .where(
+      'id',
+      'in',
+      best.map((b) => b.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return best.flatMap(({ id, similarity }) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { text, heading, page, url } = row;
+    return [{ id, sourceId: Number(row.source_id), text, heading, page, url, score: similarity }];
+  });
 }
 
 export async function searchKnowledge(
