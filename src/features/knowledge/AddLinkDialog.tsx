@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isKnowledgeLink, isYoutubeLink, LINK_NAME_FALLBACK, VIDEO_PLATFORMS } from '../../core/knowledge';
 import { Alert, Button, Modal, TextField } from '../../ui';
+import { Switch } from '../../ui/Switch';
 import { addLink, addVideo } from './knowledge-api';
 
 export const LINK_RULE_TEXT = 'Enter an http, https or ftp address with a domain';
@@ -92,19 +93,12 @@ export function AddLinkDialog(props: AddProps) {
         placeholder="https://docs.example.com"
         error={link !== '' && !valid ? LINK_RULE_TEXT : undefined}
       />
-      <label className="knowledge-toggle">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={recursive}
-          aria-describedby="recursive-hint"
-          onChange={(e) => setRecursive(e.target.checked)}
-        />
-        <span>Recursive</span>
-      </label>
-      <p className="field-hint" id="recursive-hint">
-        Also index the pages of the same site it leads to (2 levels, 50 pages at most).
-      </p>
+      <Switch
+        label="Recursive"
+        checked={recursive}
+        onChange={setRecursive}
+        hint="Also index the pages of the same site it leads to (2 levels, 50 pages at most)."
+      />
       {error && <Alert kind="error">{error}</Alert>}
     </Modal>
   );
