@@ -24,7 +24,9 @@ import { newGuestId } from './guest-id.js';
 import { GuestQueue } from './guest-queue.js';
 import { createHttpPort } from '../adapters/http-port.js';
 import { createLlm, type SpeechPort } from '../adapters/llm-port.js';
-import { emptyRetriever, type RunnableFlow, type RuntimePorts, type Subscription } from '../runtime/ports.js';
+import type { RunnableFlow, RuntimePorts, Subscription } from '../runtime/ports.js';
+import { createEmbedder } from '../knowledge/embeddings.js';
+import { knowledgeRetriever } from '../knowledge/retriever.js';
 import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../runtime/replies.js';
 import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
 import { step } from '../runtime/step.js';
@@ -123,7 +125,7 @@ export class ChatService {
       http: createHttpPort({ allowPrivateTargets: config.allowPrivateTargets }),
       llm,
       speech: llm,
-      retrieval: emptyRetriever,
+      retrieval: knowledgeRetriever(db, createEmbedder(config), config.knowledgeNoAnswerText),
       clock: systemClock,
       ...overrides,
     };
@@ -343,7 +345,7 @@ export class ChatService {
     return {
       http,
       llm,
-      retrieval,
+      retrieval: retrieval.forBot?.(bot.id) ?? retrieval,
       clock,
       subscriptions: { subscribe: (s) => void subscriptions.push(s) },
       flows: { template: (name) => this.flows.current(bot.id, name) },

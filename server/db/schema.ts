@@ -338,3 +338,61 @@ export interface Database {
   analytics_node_hours: AnalyticsNodeHourTable;
   analytics_rollups: AnalyticsRollupTable;
 }
+// --- Knowledge sources (014) ---------------------------------------------------------------------
+
+export interface KnowledgeSourceTable {
+  id: Generated<number>;
+  customer_id: number;
+  kind: 'file' | 'link' | 'video';
+  name: string;
+  language: number | null;
+  filename: string | null;
+  file_type: string | null;
+  /** JSON text. */
+  tags: string;
+  url: string | null;
+  recursive: number;
+  title: string | null;
+  status: 'queued' | 'extracting' | 'indexing' | 'processed' | 'failed';
+  error: string | null;
+  /** JSON text. */
+  report: string | null;
+  needs_transcript: Generated<number>;
+  transcript: string | null;
+  generation: Generated<number>;
+  passages: Generated<number>;
+  is_deleted: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface KnowledgePassageTable {
+  id: Generated<number>;
+  source_id: number;
+  customer_id: number;
+  position: number;
+  text: string;
+  heading: string | null;
+  page: number | null;
+  url: string | null;
+  language: string | null;
+  embedding: Uint8Array | null;
+}
+
+export interface KnowledgeGapTable {
+  id: Generated<number>;
+  customer_id: number;
+  bot_id: number | null;
+  question_key: string;
+  question: string;
+  count: number;
+  last_asked_at: number;
+}
+
+export interface Database {
+  knowledge_sources: KnowledgeSourceTable;
+  knowledge_passages: KnowledgePassageTable;
+  knowledge_gaps: KnowledgeGapTable;
+}
+
+export type KnowledgeSourceRow = Selectable<KnowledgeSourceTable>;

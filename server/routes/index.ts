@@ -10,6 +10,7 @@ import callProvider from './call-provider/index.js';
 import content from './content/index.js';
 import linkPreview from './linkpreview/index.js';
 import analytics from './analytics/index.js';
+import knowledge from './knowledge/index.js';
 
 /** Every /api route, one plugin per area; the folder is the URL. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(content);
   await app.register(linkPreview);
   await app.register(analytics);
+  await app.register(knowledge);
 };
 
 export default routes;
