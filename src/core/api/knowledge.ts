@@ -2,23 +2,6 @@
 // lists, process-file / process-link / process-video, delete, retry, search and knowledge gaps.
 import { z } from 'zod';
 
-/**
- * A list item read leniently, as the node editor's knowledge tabs do: the spec names several
- * spellings of a title (filename, name, link, url, metadata.title). Every item the lists below
- * answer fits it.
- */
-export const knowledgeItem = z.object({
-  id: z.union([z.string(), z.number()]),
-  filename: z.string().optional(),
-  name: z.string().optional(),
-  file_type: z.string().optional(),
-  url: z.string().optional(),
-  link: z.string().optional(),
-  metadata: z.object({ title: z.string().optional() }).optional(),
-  is_deleted: z.union([z.boolean(), z.number()]).optional(),
-});
-export type KnowledgeListItem = z.infer<typeof knowledgeItem>;
-
 export const KNOWLEDGE_STATUSES = ['queued', 'extracting', 'indexing', 'processed', 'failed'] as const;
 export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
 export const KNOWLEDGE_KINDS = ['file', 'link', 'video'] as const;

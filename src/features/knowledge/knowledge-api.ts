@@ -3,21 +3,19 @@
 // search, knowledge gaps, and the link preview that titles link cards.
 import { getAccessToken } from '../../api/storage';
 import { defineCall, readAnswer, type Refusal } from '../../api/define-call';
+import { fetchKnowledgeList } from '../../api/knowledge-lists';
 import {
   fileSavedAnswer,
-  filesAnswer,
   gapsAnswer,
   itemDeletedAnswer,
   itemRetriedAnswer,
   linkSavedAnswer,
-  linksAnswer,
   processLinkRequest,
   processVideoRequest,
   searchAnswer,
   searchRequest,
   transcriptRequest,
   videoSavedAnswer,
-  videosAnswer,
   type KnowledgeGap,
   type KnowledgeItem,
   type SearchAnswer,
@@ -42,9 +40,6 @@ export interface KnowledgeList {
 }
 
 const calls = {
-  files: defineCall('GET', '/api/files', { response: filesAnswer }),
-  links: defineCall('GET', '/api/links', { response: linksAnswer }),
-  videos: defineCall('GET', '/api/videos', { response: videosAnswer }),
   addLink: defineCall('POST', '/api/process-link', {
     request: processLinkRequest,
     response: linkSavedAnswer,
@@ -53,8 +48,17 @@ const calls = {
     request: processVideoRequest,
     response: videoSavedAnswer,
   }),
-  remove: defineCall('DELETE', '/api/:kind/:customerId/:id', { response: itemDeletedAnswer }),
-  retry: defineCall('POST', '/api/:kind/:customerId/:id/retry', { response: itemRetriedAnswer }),
+  // One route per kind on the server (spec 3 §7: /api/file|link|video/{customer_id}/{id}).
+  remove: {
+    file: defineCall('DELETE', '/api/file/:customerId/:id', { response: itemDeletedAnswer }),
+    link: defineCall('DELETE', '/api/link/:customerId/:id', { response: itemDeletedAnswer }),
+    video: defineCall('DELETE', '/api/video/:customerId/:id', { response: itemDeletedAnswer }),
+  },
+  retry: {
+    file: defineCall('POST', '/api/file/:customerId/:id/retry', { response: itemRetriedAnswer }),
+    link: defineCall('POST', '/api/link/:customerId/:id/retry', { response: itemRetriedAnswer }),
+    video: defineCall('POST', '/api/video/:customerId/:id/retry', { response: itemRetriedAnswer }),
+  },
   transcript: defineCall('POST', '/api/video/:customerId/:id/transcript', {
     request: transcriptRequest,
     response: itemRetriedAnswer,
@@ -83,14 +87,8 @@ function accepted<T extends { success: boolean }>(
 }
 
 export async function fetchList(kind: TabKind, customerId: number | null): Promise<KnowledgeList> {
-  const answer = accepted(
-    await calls[kind]({ query: { customer_id: customerId ?? undefined } }),
-    `Unable to load the ${kind}`,
-  );
-  const items: KnowledgeItem[] =
-    'files' in answer ? answer.files : 'links' in answer ? answer.links : answer.videos;
-  // Spec 3 §4: items marked deleted are dropped from lists.
-  return { languages: answer.languages, items: items.filter((item) => !item.is_deleted) };
+  const { languages, items } = await fetchKnowledgeList(kind, customerId);
+  return { languages, items: items as KnowledgeItem[] };
 }
 
 /**
@@ -131,11 +129,11 @@ export const addLink = (body: z.input<typeof processLinkRequest>) => calls.addLi
 export const addVideo = (body: z.input<typeof processVideoRequest>) => calls.addVideo({ body });
 
 export async function deleteItem(kind: ItemKind, customerId: number, id: number): Promise<void> {
-  accepted(await calls.remove({ params: { kind, customerId, id } }), 'Unable to delete the item');
+  accepted(await calls.remove[kind]({ params: { customerId, id } }), 'Unable to delete the item');
 }
 
 export async function retryItem(kind: ItemKind, customerId: number, id: number): Promise<void> {
-  accepted(await calls.retry({ params: { kind, customerId, id } }), 'Unable to process the item again');
+  accepted(await calls.retry[kind]({ params: { customerId, id } }), 'Unable to process the item again');
 }
 
 export async function pasteTranscript(customerId: number, id: number, transcript: string): Promise<void> {
