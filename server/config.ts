@@ -24,7 +24,15 @@ export interface Config {
   llmApiKey: string;
   llmModel: string;
   telegramApiBase: string;
+  /** 'polling' runs a getUpdates loop instead of webhooks (development without public HTTPS). */
+  telegramMode: 'webhook' | 'polling';
   whatsappApiBase: string;
+  /** The token Meta's webhook verification handshake must present (hub.verify_token). */
+  whatsappVerifyToken: string;
+  /** The app secret WhatsApp webhooks are signed with (X-Hub-Signature-256). */
+  whatsappAppSecret: string;
+  /** The first retry delay of a channel send that failed without a retry_after (doubles after). */
+  channelRetryBaseMs: number;
   allowPrivateTargets: boolean;
   /** Requests per minute per address on login, signup, confirm, resend and password calls. */
   authRateLimit: number;
@@ -54,8 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llmBaseUrl: env.LLM_BASE_URL ?? '',
     llmApiKey: env.LLM_API_KEY ?? '',
     llmModel: env.LLM_MODEL ?? 'gpt-4o-mini',
-    telegramApiBase: env.TELEGRAM_API_BASE ?? 'https://api.telegram.org',
-    whatsappApiBase: env.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v20.0',
+    telegramApiBase: (env.TELEGRAM_API_BASE ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    telegramMode: env.TELEGRAM_MODE === 'polling' ? 'polling' : 'webhook',
+    whatsappApiBase: (env.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v20.0').replace(/\/+$/, ''),
+    whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN ?? '',
+    whatsappAppSecret: env.WHATSAPP_APP_SECRET ?? '',
+    channelRetryBaseMs: positiveNumber(env.CHANNEL_RETRY_BASE_MS, 1000),
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === '1',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
