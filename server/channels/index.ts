@@ -6,6 +6,8 @@ import { ConversationDrain } from './conversation-drain.js';
 import { telegramAdapter } from './telegram/adapter.js';
 import { telegramWebhook } from './telegram/webhook.js';
 import web from './web/index.js';
+import { whatsappAdapter } from './whatsapp/adapter.js';
+import { whatsappWebhook } from './whatsapp/webhook.js';
 
 const drains = new WeakMap<object, ConversationDrain>();
 
@@ -16,6 +18,7 @@ export function drainOf(app: FastifyInstance): ConversationDrain {
     const chats = chatServiceOf(app);
     drain = new ConversationDrain(app.db, chats, app.jobs, { retryBaseMs: app.config.channelRetryBaseMs });
     drain.add(telegramAdapter(app.config, chats.ports.speech));
+    drain.add(whatsappAdapter(app.config, chats.ports.speech));
     drains.set(app.db, drain);
   }
   return drain;
@@ -24,6 +27,7 @@ export function drainOf(app: FastifyInstance): ConversationDrain {
 const channels: FastifyPluginAsync = async (app) => {
   await app.register(web);
   await app.register(telegramWebhook(drainOf(app)));
+  await app.register(whatsappWebhook(drainOf(app)));
 };
 
 export default channels;
