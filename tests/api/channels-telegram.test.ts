@@ -84,6 +84,24 @@ describe('connecting a bot to Telegram', () => {
     expect(hook.secret_token).toMatch(/^[A-Za-z0-9_-]{1,256}$/);
     expect(hook.allowed_updates).toEqual(['message', 'callback_query']);
   });
+
+  it('shows the token masked, and keeps it when the masked value is saved back', async () => {
+    const list = await c.t.app.inject({ method: 'GET', url: '/api/bot', headers: c.owner.headers });
+    const shown = list.json().bots.find((b: { id: number }) => b.id === c.botId).telegram_token;
+    expect(shown).toBe(`••••${DEV_TOKEN.slice(-4)}`);
+    const calls = fake.calls.length;
+    const res = await saveToken(shown);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().bot.telegram_token).toBe(shown);
+    const row = await c.t.app.db
+      .selectFrom('bots')
+      .select('telegram_token')
+      .where('id', '=', c.botId)
+      .executeTakeFirst();
+    expect(row?.telegram_token).toBe(DEV_TOKEN);
+    // Nothing changed: no new getMe, no new webhook (the secret stays).
+    expect(fake.calls.length).toBe(calls);
+  });
 });
 
 describe('the webhook', () => {

@@ -13,6 +13,7 @@ import { telegramTokenChange } from '../../channels/telegram/connect.js';
 import { checkAvatarFile, checkBotForSave } from './bot-input.js';
 import { botForm, flagField, idField, sentBotFields, uploadedFileSchema } from './form-fields.js';
 import { BOT_NOT_FOUND, fail, presentBot, relativeUrl, uploadsOf } from './present.js';
+import { unmaskToken } from '../../../src/core/channels/mask.js';
 
 const botUpdate: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +48,10 @@ const botUpdate: FastifyPluginAsync = async (fastify) => {
       if (wanted === null || request.body.delete_custom_avatar) customAvatar = null;
       else if (wanted !== undefined && typeof wanted !== 'string') customAvatar = wanted;
 
+      // A token sent back masked (as every read shows it) keeps the stored one.
+      for (const key of ['whatsapp_token', 'telegram_token'] as const) {
+        if (typeof sent[key] === 'string') sent[key] = unmaskToken(sent[key], current[key]);
+      }
       const checked = await checkBotForSave(app.db, { ...current, ...sent, customAvatar });
       if (!checked.ok) return fail(reply, 400, checked.message, checked.key);
       if (refusesAutoTranslate(app, current.auto_translate, checked.value.auto_translate)) {
