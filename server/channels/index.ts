@@ -5,6 +5,7 @@ import { chatServiceOf } from '../conversations/registry.js';
 import { ConversationDrain } from './conversation-drain.js';
 import { telegramAdapter } from './telegram/adapter.js';
 import { telegramWebhook } from './telegram/webhook.js';
+import statusRoutes from './status-routes.js';
 import web from './web/index.js';
 import { whatsappAdapter } from './whatsapp/adapter.js';
 import { whatsappWebhook } from './whatsapp/webhook.js';
@@ -28,6 +29,7 @@ const channels: FastifyPluginAsync = async (app) => {
   await app.register(web);
   await app.register(telegramWebhook(drainOf(app)));
   await app.register(whatsappWebhook(drainOf(app)));
+  await app.register(statusRoutes);
 };
 
 export default channels;

@@ -153,3 +153,56 @@ describe('the webhook', () => {
     expect(row).toEqual({ status: 'failed', error: '131047 Re-engagement message' });
   });
 });
+
+describe('the Advanced tab', () => {
+  const channels = async () =>
+    (
+      await c.t.app.inject({ method: 'GET', url: `/api/bot/${c.botId}/channels`, headers: c.owner.headers })
+    ).json();
+  const test = (payload: Record<string, unknown>) =>
+    c.t.app.inject({
+      method: 'POST',
+      url: `/api/bot/${c.botId}/channels/test`,
+      headers: c.owner.headers,
+      payload,
+    });
+
+  it('shows the channel connected, with the webhook address and the last message time', async () => {
+    const whatsapp = (await channels()).channels.find((ch: { channel: string }) => ch.channel === 'whatsapp');
+    expect(whatsapp).toMatchObject({
+      configured: true,
+      connected: true,
+      webhook_url: 'http://botflow.test/api/channels/whatsapp',
+      last_error: null,
+    });
+    expect(whatsapp.last_message_at).toBeGreaterThan(0);
+  });
+
+  it('sends a test message, and shows the API error of one that fails', async () => {
+    const ok = await test({ channel: 'whatsapp', to: '15550000099' });
+    expect(ok.json()).toEqual({ success: true, message: 'Test message sent' });
+    expect((bodies('15550000099')[0] as { text: { body: string } }).text.body).toMatch(
+      /^Test message from BotFlow/,
+    );
+    fake.failNext({ status: 400, code: 131030 });
+    const refused = await test({ channel: 'whatsapp', to: '15550000098' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, key: 'to' });
+    const whatsapp = (await channels()).channels.find((ch: { channel: string }) => ch.channel === 'whatsapp');
+    expect(whatsapp.connected).toBe(false);
+    expect(whatsapp.last_error).toMatch(/code 131030/);
+    expect((await test({ channel: 'telegram', to: '5' })).json()).toMatchObject({ key: 'telegram_token' });
+    expect((await test({ channel: 'whatsapp', to: 'not a number' })).statusCode).toBe(400);
+  });
+
+  it("answers 404 for another customer's bot", async () => {
+    const { customer } = await import('../fixtures/bot-api.js');
+    const other = await customer(c.t);
+    const res = await c.t.app.inject({
+      method: 'GET',
+      url: `/api/bot/${c.botId}/channels`,
+      headers: other.headers,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
