@@ -13,7 +13,12 @@
 // error, shown in the Advanced tab.
 import type { Kysely } from 'kysely';
 import { choiceOfPick, typedNumber, type Pick } from '../../src/core/channels/index.js';
-import type { ChatService, ConverseInput } from '../conversations/chat-service.js';
+import type { ChatBot } from '../conversations/chat-bot.js';
+import {
+  ChatError,
+  type ChatService,
+  type ConverseInput,
+} from '../conversations/chat-service.js';
 import type { Database } from '../db/schema.js';
 import { retryDelayMs, RetryLaterError, type JobRunner, type RunningJob } from '../jobs/index.js';
 import type { ChoiceButton, Reply as ChatReply } from '../runtime/replies.js';
@@ -131,12 +136,14 @@ export class ConversationDrain {
           throw new RetryLaterError(Math.max(100, state.sendAfter - Date.now()), 'The conversation is busy');
         return;
       }
+      let progressed: boolean;
       try {
-        await this.work(key, me);
+        progressed = await this.work(key, me);
       } finally {
         await releaseChat(this.db, key, me);
       }
-      if (!(await hasWork(this.db, key))) return;
+      // More arrived while the lease was let go: take it again (unless nothing could be done).
+      if (!progressed || !(await hasWork(this.db, key))) return;
     }
   }
 
@@ -145,15 +152,18 @@ export class ConversationDrain {
     return Number.isFinite(id) ? updateIsPending(this.db, id) : false;
   }
 
-  /** Sends what is queued, then handles updates one by one (sending each turn's replies). */
-  private async work(key: ChatKey, me: string): Promise<void> {
+  /**
+   * Sends what is queued, then handles updates one by one (sending each turn's replies). False
+   * when there was nothing it could do (the bot is gone).
+   */
+  private async work(key: ChatKey, me: string): Promise<boolean> {
     const adapter = this.adapters.get(key.channel);
     const bot = await findChannelBot(this.db, key.botId);
-    if (!adapter || !bot) return;
+    if (!adapter || !bot) return false;
     await this.sendQueued(adapter, bot, key);
     for (;;) {
       const update = await nextUpdate(this.db, key);
-      if (!update) return;
+      if (!update) return true;
       await leaseChat(this.db, key, me, Date.now() + LEASE_MS);
       const state = await chatState(this.db, key);
       const input = await adapter.interpret(bot, update.payload, state);
@@ -189,15 +199,27 @@ export class ConversationDrain {
     else if (input.pick) text = '';
 
     const chat = { channel: key.channel, chatId: key.chatId };
-    const converse = (turn: ConverseInput) => this.chats.converse({ id: bot.id }, chat, turn);
-    let answer = await converse({
-      text: restart ? '' : text,
-      file: restart ? null : (input.file ?? null),
-      restart,
-      language: input.language ?? null,
-      environment: key.channel,
-      ...(input.waNumber !== undefined ? { waNumber: input.waNumber } : {}),
-    });
+    const converse = (turn: ConverseInput) =>
+      this.chats.converse({ id: bot.id, authorize: openBot }, chat, turn);
+    let answer;
+    try {
+      answer = await converse({
+        text: restart ? '' : text,
+        file: restart ? null : (input.file ?? null),
+        restart,
+        language: input.language ?? null,
+        environment: key.channel,
+        ...(input.waNumber !== undefined ? { waNumber: input.waNumber } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof ChatError)) throw error;
+      // No flow published, the owner's account closed…: nothing to answer, and the author sees why.
+      await setChannelStatus(this.db, key.botId, key.channel, {
+        last_error: error.message,
+        last_error_at: Date.now(),
+      });
+      return { bodies: [], chat: keep };
+    }
     await input.after?.(answer);
     const bodies: unknown[] = [];
     let replies = answer.replies as ChatReply[];
@@ -241,6 +263,11 @@ export class ConversationDrain {
       }
     }
   }
+}
+
+/** A channel talks to a bot whose owner's account is open (as the web chat does). */
+async function openBot(bot: ChatBot | null): Promise<void> {
+  if (!bot || !bot.ownerActive) throw new ChatError(404, 'Bot not found');
 }
 
 /** A typed number as a pick ("2" → the second choice offered). */

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { chatServiceOf } from '../conversations/registry.js';
 import { ConversationDrain } from './conversation-drain.js';
 import { telegramAdapter } from './telegram/adapter.js';
+import { startTelegramPoller } from './telegram/poller.js';
 import { telegramWebhook } from './telegram/webhook.js';
 import statusRoutes from './status-routes.js';
 import web from './web/index.js';
@@ -21,6 +22,7 @@ export function drainOf(app: FastifyInstance): ConversationDrain {
     drain.add(telegramAdapter(app.config, chats.ports.speech));
     drain.add(whatsappAdapter(app.config, chats.ports.speech));
     drains.set(app.db, drain);
+    if (app.config.telegramMode === 'polling') startTelegramPoller(app.db, app.config, app.jobs, drain);
   }
   return drain;
 }

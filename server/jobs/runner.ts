@@ -41,6 +41,8 @@ export class RetryLaterError extends Error {
   constructor(
     readonly delayMs: number,
     message: string,
+    /** Not a failure worth logging (a job that re-queues itself on purpose). */
+    readonly quiet = false,
   ) {
     super(message);
   }
@@ -208,7 +210,7 @@ export class JobRunner {
       });
       return { state: 'done' };
     } catch (error) {
-      this.onError(error, row);
+      if (!(error instanceof RetryLaterError && error.quiet)) this.onError(error, row);
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentJobError || row.attempts >= row.max_attempts) {
         return { state: 'dead', error: message };

@@ -12,10 +12,16 @@ export async function telegramCall<T = unknown>(
   method: string,
   params: Record<string, unknown> = {},
   timeoutMs = 10_000,
+  signal?: AbortSignal,
 ): Promise<T> {
   const response = await reach(
     `${api.base}/bot${api.token}/${method}`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(params),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : undefined,
+    },
     timeoutMs,
   );
   let body: { ok?: boolean; result?: T; description?: string; parameters?: { retry_after?: number } };
