@@ -8,6 +8,7 @@ const suites: Record<string, () => Promise<void>> = {
   board: async () => (await import('./board.js')).runBoardBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   channels: async () => (await import('./channels.js')).runChannelsBench(),
+  theme: async () => (await import('./theme.js')).runThemeBench(),
 };
 
 const wanted = process.argv.slice(2);
