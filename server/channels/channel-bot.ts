@@ -20,9 +20,13 @@ const COLUMNS = [
   'supported_languages',
 ] as const;
 
+/** Language codes by id (reference data): given by a caller that keeps them, else read. */
+type Codes = Map<number, string>;
+
 async function present(
   db: Kysely<Database>,
   row: Record<(typeof COLUMNS)[number], unknown>,
+  known?: Codes,
 ): Promise<ChannelBot> {
   let supported: number[] = [];
   try {
@@ -31,8 +35,14 @@ async function present(
     supported = [];
   }
   const ids = [Number(row.language), ...supported];
-  const codes = await db.selectFrom('languages').select(['id', 'code']).where('id', 'in', ids).execute();
-  const byId = new Map(codes.map((c) => [c.id, c.code]));
+  const byId =
+    known ??
+    new Map(
+      (await db.selectFrom('languages').select(['id', 'code']).where('id', 'in', ids).execute()).map((c) => [
+        c.id,
+        c.code,
+      ]),
+    );
   return {
     id: Number(row.id),
     telegramToken: String(row.telegram_token ?? ''),
@@ -42,9 +52,13 @@ async function present(
   };
 }
 
-export async function findChannelBot(db: Kysely<Database>, botId: number): Promise<ChannelBot | null> {
+export async function findChannelBot(
+  db: Kysely<Database>,
+  botId: number,
+  codes?: Codes,
+): Promise<ChannelBot | null> {
   const row = await db.selectFrom('bots').select(COLUMNS).where('id', '=', botId).executeTakeFirst();
-  return row ? present(db, row) : null;
+  return row ? present(db, row, codes) : null;
 }
 
 /** The bot answering on a WhatsApp business number (its whatsapp_phone_id), or null. */

@@ -14,11 +14,7 @@
 import type { Kysely } from 'kysely';
 import { choiceOfPick, typedNumber, type Pick } from '../../src/core/channels/index.js';
 import type { ChatBot } from '../conversations/chat-bot.js';
-import {
-  ChatError,
-  type ChatService,
-  type ConverseInput,
-} from '../conversations/chat-service.js';
+import { ChatError, type ChatService, type ConverseInput } from '../conversations/chat-service.js';
 import type { Database } from '../db/schema.js';
 import { retryDelayMs, RetryLaterError, type JobRunner, type RunningJob } from '../jobs/index.js';
 import type { ChoiceButton, Reply as ChatReply } from '../runtime/replies.js';
@@ -47,6 +43,7 @@ import {
 export const TURN_JOB = 'channel.turns';
 export const MAX_SEND_ATTEMPTS = 5;
 const LEASE_MS = 60_000;
+const NOTE_EVERY_MS = 5_000;
 /** Turns the widget would answer on the guest's behalf (REALTIME_AI_ENDED), at most this often. */
 const MAX_FOLLOW_UPS = 3;
 
@@ -97,6 +94,8 @@ export function lastChoices(replies: readonly ChatReply[]): ChoiceButton[] | nul
 
 export class ConversationDrain {
   private readonly adapters = new Map<ChannelKind, ChannelAdapter>();
+  /** When this process last wrote a bot channel's last_message_at (see noteMessage). */
+  private readonly noted = new Map<string, number>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -158,7 +157,7 @@ export class ConversationDrain {
    */
   private async work(key: ChatKey, me: string): Promise<boolean> {
     const adapter = this.adapters.get(key.channel);
-    const bot = await findChannelBot(this.db, key.botId);
+    const bot = await findChannelBot(this.db, key.botId, await this.chats.languageCodes());
     if (!adapter || !bot) return false;
     await this.sendQueued(adapter, bot, key);
     for (;;) {
@@ -233,6 +232,19 @@ export class ConversationDrain {
     return { bodies, chat: { offered: lastChoices(replies), confirmRestart: false } };
   }
 
+  /**
+   * Records the time of the bot's last message for the Advanced tab. A write per message would
+   * double the writes of a busy bot for a figure shown to the minute: once every few seconds per
+   * bot and channel is enough (another instance may write it in between: either time is right).
+   */
+  private async noteMessage(key: ChatKey): Promise<void> {
+    const name = `${key.botId}:${key.channel}`;
+    const now = Date.now();
+    if (now - (this.noted.get(name) ?? 0) < NOTE_EVERY_MS) return;
+    this.noted.set(name, now);
+    await setChannelStatus(this.db, key.botId, key.channel, { last_message_at: now });
+  }
+
   /** Sends the conversation's queued messages in order (see the file's comment for failures). */
   private async sendQueued(adapter: ChannelAdapter, bot: ChannelBot, key: ChatKey): Promise<void> {
     const pending = await pendingSends(this.db, key);
@@ -243,7 +255,7 @@ export class ConversationDrain {
       try {
         const externalId = await adapter.send(bot, key.chatId, item.body);
         await markSent(this.db, item.id, externalId);
-        await setChannelStatus(this.db, key.botId, key.channel, { last_message_at: Date.now() });
+        await this.noteMessage(key);
       } catch (error) {
         const apiError = error instanceof ChannelApiError ? error : new ChannelApiError(String(error), 0);
         const dead = !apiError.retryable || item.attempts + 1 >= MAX_SEND_ATTEMPTS;
