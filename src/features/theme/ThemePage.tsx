@@ -14,9 +14,8 @@ import {
   type ThemeSections,
 } from '../../core/theme';
 import { Alert, Button, IntroHeading, Spinner } from '../../ui';
-import { useActiveBot, useBotsStore } from '../bots/bots-store';
-import '../bots/bots.css';
-import { useUnsavedChangesGuard } from '../flow/unsaved-changes';
+import { useActiveBot, useBotsStore } from '../bots';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { generatedAvatar } from '../../../widget/chat/generated-avatar';
 import { PartPanel } from './PartPanel';
 import { PreviewToolbar } from './PreviewToolbar';
