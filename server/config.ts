@@ -31,6 +31,8 @@ export interface Config {
   whatsappVerifyToken: string;
   /** The app secret WhatsApp webhooks are signed with (X-Hub-Signature-256). */
   whatsappAppSecret: string;
+  /** Encrypts channel tokens at rest; empty: a secret generated into DATA_DIR/secret.key. */
+  secretKey: string;
   /** The first retry delay of a channel send that failed without a retry_after (doubles after). */
   channelRetryBaseMs: number;
   allowPrivateTargets: boolean;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN ?? '',
     whatsappAppSecret: env.WHATSAPP_APP_SECRET ?? '',
     channelRetryBaseMs: positiveNumber(env.CHANNEL_RETRY_BASE_MS, 1000),
+    secretKey: env.SECRET_KEY ?? '',
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === '1',
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),

@@ -1,6 +1,7 @@
 // A bot as its channels need it: its tokens and the languages it speaks.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { openToken } from '../repos/token-box.js';
 
 export interface ChannelBot {
   id: number;
@@ -45,8 +46,8 @@ async function present(
     );
   return {
     id: Number(row.id),
-    telegramToken: String(row.telegram_token ?? ''),
-    whatsappToken: String(row.whatsapp_token ?? ''),
+    telegramToken: openToken(db, String(row.telegram_token ?? '')),
+    whatsappToken: openToken(db, String(row.whatsapp_token ?? '')),
     whatsappPhoneId: String(row.whatsapp_phone_id ?? ''),
     languages: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
   };

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_TOKEN, startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import { withHeaders } from '../fixtures/bot-api.js';
+import { openToken } from '../../server/repos/token-box.js';
 import { multipart } from './helpers.js';
 import { chatTest, link, node, publish, text, type ChatTest } from './chat-support.js';
 
@@ -98,7 +99,10 @@ describe('connecting a bot to Telegram', () => {
       .select('telegram_token')
       .where('id', '=', c.botId)
       .executeTakeFirst();
-    expect(row?.telegram_token).toBe(DEV_TOKEN);
+    // Stored encrypted at rest, and still the same token.
+    expect(row?.telegram_token).toMatch(/^enc:v1:/);
+    expect(row?.telegram_token).not.toContain(DEV_TOKEN.slice(-8));
+    expect(openToken(c.t.app.db, row!.telegram_token)).toBe(DEV_TOKEN);
     // Nothing changed: no new getMe, no new webhook (the secret stays).
     expect(fake.calls.length).toBe(calls);
   });

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { beforeDatabaseCloses } from '../../db/close-hooks.js';
 import type { Database } from '../../db/schema.js';
+import { openToken } from '../../repos/token-box.js';
 import { RetryLaterError, type JobRunner } from '../../jobs/index.js';
 import type { ConversationDrain } from '../conversation-drain.js';
 import { chatOfUpdate, type TelegramUpdate } from './adapter.js';
@@ -42,8 +43,9 @@ export function startTelegramPoller(
       let failed = bots.length === 0;
       await Promise.all(
         bots.map(async (bot) => {
-          const api = { base: config.telegramApiBase, token: bot.telegram_token };
-          const offset = offsets.get(bot.telegram_token);
+          const token = openToken(db, bot.telegram_token);
+          const api = { base: config.telegramApiBase, token };
+          const offset = offsets.get(token);
           const updates = await telegramCall<TelegramUpdate[]>(
             api,
             'getUpdates',
@@ -62,7 +64,7 @@ export function startTelegramPoller(
                 `telegram:${bot.id}:${update.update_id}`,
                 update,
               );
-            offsets.set(bot.telegram_token, update.update_id + 1);
+            offsets.set(token, update.update_id + 1);
           }
         }),
       );
