@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<void>> = {
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   channels: async () => (await import('./channels.js')).runChannelsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
+  analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),
 };
 
 const wanted = process.argv.slice(2);

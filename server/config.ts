@@ -45,6 +45,10 @@ export interface Config {
   tokenTtlDays: number;
   /** Trust X-Forwarded-For (only behind a proxy that sets it); rate limits count by that address. */
   trustProxy: boolean;
+  /** Record analytics with every turn (issue 19); ANALYTICS=off turns it off (the bench compares). */
+  analytics: boolean;
+  /** Days raw analytics events are kept before the purge job removes them (rollups stay). */
+  analyticsRetentionDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
+    analytics: env.ANALYTICS !== 'off',
+    analyticsRetentionDays: positiveNumber(env.ANALYTICS_RETENTION_DAYS, 90),
   };
 }
 

@@ -29,6 +29,7 @@ import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../
 import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
 import { step } from '../runtime/step.js';
 import { TurnWriter } from './turn-writer.js';
+import { turnAnalytics } from '../analytics/turn-events.js';
 
 export const MAIN_FLOW = 'main';
 
@@ -305,6 +306,7 @@ export class ChatService {
         messages.push({ sender: 'user', payload: { type: 'text', content }, languageCode: said });
       }
     }
+    const guestMessages = messages.length;
     const now = this.ports.clock.now();
     const date = new Date(now).toISOString();
     const replies: ChatReply[] = [];
@@ -320,6 +322,9 @@ export class ChatService {
     }
     const firstSeq = session.messageCount;
     result.session.messageCount = firstSeq + messages.length;
+    const analytics = this.config.analytics
+      ? turnAnalytics(flow, result, guestMessages, result.replies.length)
+      : null;
     await this.writer.write({
       guestId,
       botId: bot.id,
@@ -330,6 +335,7 @@ export class ChatService {
       subscriptions,
       now,
       channel: chat,
+      analytics,
     });
     return {
       guestId,

@@ -322,3 +322,76 @@ export interface Database {
   channel_chats: ChannelChatTable;
   channel_states: ChannelStateTable;
 }
+
+// --- Analytics (016) -----------------------------------------------------------------------------
+
+export interface AnalyticsVisitTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  node_id: string;
+  from_node: string | null;
+  guest_id: string;
+  channel: string;
+  language: string;
+  first: number;
+  at: number;
+}
+
+export interface AnalyticsCallTable {
+  bot_id: number;
+  kind: 'ai' | 'api';
+  ms: number;
+  node_id: string | null;
+  channel: string;
+  language: string;
+  at: number;
+}
+
+export interface AnalyticsSessionTable {
+  guest_id: string;
+  bot_id: number;
+  flow_name: string;
+  started_at: number;
+  last_at: number;
+  version: number;
+  last_node: string | null;
+  ended: number;
+  completed: number;
+  fallbacks: number;
+  messages_in: number;
+  messages_out: number;
+  ai_calls: number;
+  ai_ms: number;
+  api_calls: number;
+  api_ms: number;
+  channel: string;
+  language: string;
+  answers: string;
+}
+
+export interface AnalyticsNodeHourTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  hour: number;
+  node_id: string;
+  from_node: string;
+  channel: string;
+  language: string;
+  visits: number;
+  guests: number;
+}
+
+export interface AnalyticsRollupTable {
+  name: string;
+  rolled_until: number;
+}
+
+export interface Database {
+  analytics_visits: AnalyticsVisitTable;
+  analytics_calls: AnalyticsCallTable;
+  analytics_sessions: AnalyticsSessionTable;
+  analytics_node_hours: AnalyticsNodeHourTable;
+  analytics_rollups: AnalyticsRollupTable;
+}

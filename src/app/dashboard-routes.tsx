@@ -25,6 +25,13 @@ export const dashboardRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'results/:botId',
+    ...page(
+      () => import('../features/results/ResultsPage'),
+      (m) => m.ResultsPage,
+    ),
+  },
+  {
     path: 'theme',
     ...page(
       () => import('../features/theme'),

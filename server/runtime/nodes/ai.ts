@@ -31,6 +31,7 @@ async function answer(node: AiNode, query: string, waited: boolean, turn: Turn):
   turn.session.aiQuery = query;
   const llm = turn.ports.llm;
   if (!llm.configured) {
+    turn.fallbacks++;
     turn.say({ type: 'text', content: AI_NOT_CONFIGURED });
     return turn.branch(node);
   }
@@ -54,6 +55,7 @@ async function answer(node: AiNode, query: string, waited: boolean, turn: Turn):
   try {
     text = await llm.chat(messages, { json: node.expectJSONReply });
   } catch {
+    turn.fallbacks++;
     turn.say({ type: 'text', content: AI_FAILED });
     return turn.branch(node);
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useDrawerStore } from '../../ui/drawer-store';
 import { useActiveBot } from '../bots';
+import { AnalyticsControls } from './analytics/AnalyticsControls';
 import { ProblemCount } from './problems/ProblemCount';
 import { TemplateList } from './templates/TemplateList';
 import { BotSelect } from './toolbar/BotSelect';
@@ -27,6 +28,7 @@ export function FlowTopBar() {
       <BotSelect />
       <TemplateList />
       <span className="flow-topbar-spacer" />
+      <AnalyticsControls botId={bot?.id ?? null} />
       <ProblemCount />
       <FlowIconButton icon="help" label="Bot Info & Help" onClick={() => setHelpOpen(true)} />
       {helpOpen && <HelpModal bot={bot} onClose={() => setHelpOpen(false)} />}

@@ -98,7 +98,7 @@ export function ThemePage() {
   const [brand, setBrand] = useState('#0e7490');
   const derive = () => {
     if (!draft) return;
-    state.replace({ ...draft, ...deriveTheme(draft, brand) });
+    state.replace(deriveTheme(draft, brand));
   };
 
   if (activeBotId === null) {
