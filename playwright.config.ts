@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS, E2E_DATA_DIR, E2E_OUTPUT_DIR, E2E_PORT as PORT } from './tests/e2e/env';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  E2E_DATA_DIR,
+  E2E_OUTPUT_DIR,
+  E2E_PORT as PORT,
+  E2E_TELEGRAM_PORT,
+} from './tests/e2e/env';
 import {
   CALL_PROVIDER_ENDPOINT,
   CALL_PROVIDER_TOKEN,
@@ -51,6 +58,8 @@ export default defineConfig({
         CALL_PROVIDER_TOKEN,
         // Knowledge videos come from the fake YouTube below.
         YOUTUBE_BASE_URL,
+        // Bot tokens are checked with Telegram's getMe: the fake answers for any well-formed token.
+        TELEGRAM_API_BASE: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
       },
     },
     {
@@ -67,6 +76,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       env: { PORT: String(FAKE_YOUTUBE_PORT) },
+    },
+    {
+      command: 'npx tsx tests/fixtures/fake-telegram.ts',
+      url: `http://127.0.0.1:${E2E_TELEGRAM_PORT}/_fake/log`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(E2E_TELEGRAM_PORT), ANY_TOKEN: '1' },
     },
     {
       // A bot owner's site on another origin, embedding the widget (tests/e2e/host-page).

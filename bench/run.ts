@@ -7,6 +7,7 @@ const suites: Record<string, () => Promise<void>> = {
   runtime: async () => (await import('./runtime.js')).runRuntimeBench(),
   board: async () => (await import('./board.js')).runBoardBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
+  channels: async () => (await import('./channels.js')).runChannelsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
   analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),
   knowledge: async () => (await import('./knowledge.js')).runKnowledgeBench(),

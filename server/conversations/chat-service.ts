@@ -97,6 +97,8 @@ export interface ChatAnswer {
   replies: ChatReply[];
   oldConversation: ConversationMessage[];
   language: string;
+  /** The guest's input was a password (a channel deletes the guest's message where it can). */
+  secretInput?: boolean;
 }
 
 export type ServicePorts = Pick<RuntimePorts, 'http' | 'llm' | 'retrieval' | 'clock'> & {
@@ -337,7 +339,13 @@ export class ChatService {
       channel: chat,
       analytics,
     });
-    return { guestId, replies, oldConversation: [], language: result.session.language };
+    return {
+      guestId,
+      replies,
+      oldConversation: [],
+      language: result.session.language,
+      secretInput: result.secretInput,
+    };
   }
 
   private turnPorts(bot: ChatBot, subscriptions: Subscription[], codes: Map<number, string>): RuntimePorts {

@@ -4,7 +4,7 @@ import auth from './auth/index.js';
 import bots from './bots/index.js';
 import flow from './flow/index.js';
 import widget from './widget/index.js';
-import chat from '../channels/web/index.js';
+import channels from '../channels/index.js';
 import realtime from './realtime/index.js';
 import callProvider from './call-provider/index.js';
 import content from './content/index.js';
@@ -19,7 +19,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(bots);
   await app.register(flow);
   await app.register(widget);
-  await app.register(chat);
+  await app.register(channels);
   await app.register(realtime);
   await app.register(callProvider);
   await app.register(content);
