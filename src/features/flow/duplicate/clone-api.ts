@@ -16,11 +16,19 @@ export function clonePath(scope: CloneScope): string {
   return `/api/content/flow_template/${encodeURIComponent(scope.template)}/clone?bot_id=${scope.botId}`;
 }
 
-/** Clones the elements of `ids`; throws with the server's words when it refuses. */
-export async function cloneContent(scope: CloneScope, ids: readonly string[]): Promise<ClonedElement[]> {
+/**
+ * Clones the elements of `ids` into `scope`; throws with the server's words when it refuses.
+ * `from`: where the elements are, when that is another bot or flow (a paste, issue 20 §3).
+ */
+export async function cloneContent(
+  scope: CloneScope,
+  ids: readonly string[],
+  from?: CloneScope,
+): Promise<ClonedElement[]> {
+  const source = from && { from_bot_id: from.botId, from_template: from.template };
   const answer = await api<Answer<ContentClonedAnswer>>(clonePath(scope), {
     method: 'POST',
-    body: { ids: [...ids] },
+    body: { ids: [...ids], ...source },
   });
   if (!answer.success) throw new Error(answer.message || 'Unable to copy the node content');
   return answer.elements ?? [];

@@ -23,8 +23,9 @@ import { mergeProblems } from '../validation/node-problems';
 import { watchProblems } from '../validation/watch-problems';
 import { whenIdle } from '../when-idle';
 import { startEngine } from './engine-client';
-import { createFlowStore, EMPTY_HISTORY, initialFlowState, type FlowStore } from './flow-store';
+import { createFlowStore, EMPTY_HISTORY, initialFlowState, NO_GROUP, type FlowStore } from './flow-store';
 import {
+  keptGroup,
   keptSelection,
   newNodeId,
   newNodeName,
@@ -126,6 +127,7 @@ export function createFlowEditor() {
     set({
       nodes,
       selection: keptSelection(nodes, select ?? get().selection),
+      group: select ? NO_GROUP : keptGroup(nodes, get().group),
       // Shown at once; the worker's answer below replaces it with the exact counts.
       history: { ...history, canUndo: true, canRedo: false, hasChanges: true },
     });
@@ -150,7 +152,11 @@ export function createFlowEditor() {
         problems.stepped(diff);
         if (diff) {
           const nodes = applyDiff(get().nodes, diff);
-          set({ nodes, selection: keptSelection(nodes, get().selection) });
+          set({
+            nodes,
+            selection: keptSelection(nodes, get().selection),
+            group: keptGroup(nodes, get().group),
+          });
           performance.measure(STEP_MEASURE[kind], { start: started });
         }
         setHistory(await engine.state());
@@ -163,6 +169,8 @@ export function createFlowEditor() {
 
   /** Shows `nodes` as the flow `flowName`, with history starting afresh from them. */
   async function show(token: number, flowName: string, load: () => Promise<Opened>) {
+    // Outside the recipe: immer drafts no Set without its MapSet plugin.
+    set({ group: NO_GROUP });
     set((s) => {
       s.status = 'loading';
       s.notice = null;
@@ -361,12 +369,24 @@ export function createFlowEditor() {
     beginGesture: () => void engine.beginGesture().catch((e) => fail(e, 'Unable to record the change')),
     endGesture: () =>
       void engine.endGesture().then(setHistory, (e) => fail(e, 'Unable to record the change')),
+    /** Selects one node or link (or nothing); a group selected before is let go. */
     select(selection: Selection) {
       const current = get().selection;
-      if (current.nodeId === selection.nodeId && current.linkId === selection.linkId) return;
-      set((s) => {
-        s.selection = selection;
-      });
+      if (
+        current.nodeId === selection.nodeId &&
+        current.linkId === selection.linkId &&
+        get().group.size === 0
+      )
+        return;
+      set({ selection, group: NO_GROUP });
+    },
+    /**
+     * Selects the nodes `ids` together (issue 20 §2); `primary` (default: the first) is the one
+     * Edit opens. One id is a plain selection; none selects nothing.
+     */
+    selectNodes(ids: readonly NodeId[], primary: NodeId | null = ids[0] ?? null) {
+      const group = ids.length > 1 ? new Set(ids) : NO_GROUP;
+      set({ selection: { nodeId: primary, linkId: null }, group });
     },
     dismissNotice: () =>
       set((s) => {
@@ -382,6 +402,10 @@ export function createFlowEditor() {
     reviewProblems,
     closeProblems: () => set({ problemList: null }),
     goToProblem,
+    /** Selects a node and brings it into view at a readable zoom (search, lint, problems). */
+    goToNode: goToProblem,
+    /** The world point in the middle of the board's view (where a paste lands). */
+    viewCenter: () => board?.viewCenter() ?? { x: 0, y: 0 },
     addNode,
     duplicateSelected,
     deleteSelected,

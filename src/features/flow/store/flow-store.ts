@@ -59,6 +59,11 @@ export interface FlowState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   notice: Notice | null;
   selection: { nodeId: NodeId | null; linkId: string | null };
+  /**
+   * The nodes selected together (issue 20 §2: shift-click, rubber band, select all), the primary
+   * `selection.nodeId` among them; empty unless two or more are selected.
+   */
+  group: ReadonlySet<NodeId>;
   history: HistoryState;
   publishing: boolean;
   /** Counts opened flows, so the board fits its view once per flow rather than per edit. */
@@ -77,6 +82,9 @@ export const EMPTY_HISTORY: HistoryState = {
   hasChanges: false,
 };
 
+/** No group selected (one shared empty set, so an unchanged group keeps its identity). */
+export const NO_GROUP: ReadonlySet<NodeId> = new Set();
+
 export function initialFlowState(): FlowState {
   return {
     botId: null,
@@ -89,6 +97,7 @@ export function initialFlowState(): FlowState {
     status: 'idle',
     notice: null,
     selection: { nodeId: null, linkId: null },
+    group: NO_GROUP,
     history: EMPTY_HISTORY,
     publishing: false,
     opened: 0,
@@ -107,6 +116,9 @@ export type FlowStore = ReturnType<typeof createFlowStore>;
 export const selectNodes = (s: FlowState) => s.nodes;
 export const selectHasNodes = (s: FlowState) => s.nodes.length > 0;
 export const selectSelectedNodeId = (s: FlowState) => s.selection.nodeId;
+export const selectGroup = (s: FlowState) => s.group;
+/** How many nodes are selected (the selection toolbar shows at two or more). */
+export const selectSelectedCount = (s: FlowState) => s.group.size || (s.selection.nodeId ? 1 : 0);
 export const selectSelectedLinkId = (s: FlowState) => s.selection.linkId;
 export const selectHasChanges = (s: FlowState) => s.history.hasChanges;
 export const selectCanUndo = (s: FlowState) => s.history.canUndo;
