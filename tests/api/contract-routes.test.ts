@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from './helpers.js';
 const NOT_JSON = new Set([
   // A file download: the bot's zip archive.
   'POST /api/export',
+  // A Server-Sent Events stream: the newest flow version as each publish lands (issue 20 §7).
+  'GET /api/flow/:botId/events',
   // A relay: the answer is the call provider's own, passed through with its status.
   'GET /api/call-provider/:guestId/*',
   'POST /api/call-provider/:guestId/*',
