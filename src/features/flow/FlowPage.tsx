@@ -12,7 +12,11 @@ import { NodeEditHost } from './NodeEditHost';
 import { ProblemsDialogHost } from './problems/ProblemsDialog';
 import { createFlowEditor } from './store/flow-editor';
 import { withEditorTools, type ToolEditor } from './editor-tools';
+import { DraftOffer } from './history/DraftOffer';
+import { HistoryPanel } from './history/HistoryPanel';
+import { VersionBar } from './history/VersionBar';
 import { LintPanel } from './lint/LintPanel';
+import { PublishBanner } from './presence/PublishBanner';
 import { SearchPanel } from './search/SearchPanel';
 import { ToolEditorContext } from './tools-context';
 import { SelectionToolbar } from './toolbar/SelectionToolbar';
@@ -68,9 +72,15 @@ function FlowEditorView({ editor }: { editor: ToolEditor }) {
   );
   const topBarPanels = {
     openSearch: panels.openSearch,
-    toggleLint: () => setLinting((open) => !open),
+    toggleLint: () => {
+      setLinting((open) => !open);
+      setHistoryOpen(false);
+    },
     lintOpen: linting,
-    toggleHistory: () => setHistoryOpen((open) => !open),
+    toggleHistory: () => {
+      setHistoryOpen((open) => !open);
+      setLinting(false);
+    },
     historyOpen,
   };
 
@@ -99,7 +109,11 @@ function FlowEditorView({ editor }: { editor: ToolEditor }) {
         <Board onEditNode={setEditing} />
         <SelectionToolbar />
         {searching && <SearchPanel onClose={() => setSearching(false)} />}
-        {linting && <LintPanel onClose={() => setLinting(false)} />}
+        {linting && !historyOpen && <LintPanel onClose={() => setLinting(false)} />}
+        {historyOpen && <HistoryPanel onClose={() => setHistoryOpen(false)} />}
+        <VersionBar />
+        <PublishBanner />
+        <DraftOffer />
         <BoardStatus noBots={!botsLoading && !hasBots} />
         <EmulatorPanel />
       </div>

@@ -1,4 +1,7 @@
 import { createClipboardActions } from './clipboard/clipboard-actions';
+import { watchDrafts } from './history/draft-autosave';
+import { createVersionActions } from './history/version-actions';
+import { watchPublishes } from './presence/watch-publishes';
 import { watchLint } from './lint/watch-lint';
 import { createGroupActions } from './selection/group-actions';
 import type { FlowEditor } from './store/flow-editor';
@@ -12,12 +15,17 @@ export function withEditorTools(editor: FlowEditor) {
   const group = createGroupActions(editor);
   const clipboard = createClipboardActions(editor);
   const lint = watchLint(editor);
+  const drafts = watchDrafts(editor);
+  const publishes = watchPublishes(editor);
   const isGroup = () => editor.store.getState().group.size > 0;
   return {
     ...editor,
     ...group,
     ...clipboard,
+    ...createVersionActions(editor),
     lint,
+    drafts,
+    publishes,
     deleteSelected: group.deleteSelected,
     duplicateSelected: () => (isGroup() ? void clipboard.duplicateGroup() : editor.duplicateSelected()),
     /** A lint panel fix: its changes as one edit, the node then shown. */
@@ -27,6 +35,8 @@ export function withEditorTools(editor: FlowEditor) {
     },
     stop() {
       lint.stop();
+      drafts.stop();
+      publishes.stop();
       editor.stop();
     },
   };

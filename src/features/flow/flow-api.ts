@@ -2,15 +2,18 @@
 import { api, type ApiResult } from '../../api/client';
 import { getAccessToken } from '../../api/storage';
 import type { Answer } from '../../core/api/common';
-import type {
-  FlowAnswer,
-  FlowProvider,
-  FlowTemplateRef,
-  FlowVersion,
-  ProblemsAnswer,
-  PublishAnswer,
-  PushMessageType,
-  TemplateAnswer,
+import {
+  EDITOR_HEADER,
+  type FlowVersionAnswer,
+  type FlowVersionInfo,
+  type FlowAnswer,
+  type FlowProvider,
+  type FlowTemplateRef,
+  type FlowVersion,
+  type ProblemsAnswer,
+  type PublishAnswer,
+  type PushMessageType,
+  type TemplateAnswer,
 } from '../../core/api/flow';
 import type { FlowNode } from '../../core/flow';
 import type { FlowProblem } from '../../core/validation';
@@ -21,7 +24,13 @@ export const MAIN_FLOW = 'main';
 export const CONFLICT_MESSAGE =
   'This flow was published from somewhere else since you opened it. Reload the page to see that version.';
 
-export type { FlowTemplateRef, FlowVersion, PushMessageType };
+export type { FlowTemplateRef, FlowVersion, FlowVersionInfo, PushMessageType };
+
+/**
+ * This editor tab, as its publishes name it (issue 20 §7): the events stream then tells this
+ * tab's own publishes from another author's.
+ */
+export const EDITOR_TAB = `tab-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 export type Provider = FlowProvider;
 
 export interface LoadedFlow {
@@ -90,6 +99,7 @@ export async function publishFlow(
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (version !== null) headers['If-Match'] = String(version);
+  headers[EDITOR_HEADER] = EDITOR_TAB;
   // fetch rather than api(): the status tells a version conflict (409) from other failures.
   const response = await fetch(`/api/flow/${botId}`, {
     method: 'POST',
@@ -142,4 +152,22 @@ export async function saveTemplate(
 
 export async function deleteTemplate(botId: number, name: string): Promise<void> {
   checked(await api(templatePath(botId, name), { method: 'DELETE' }), 'Unable to delete the template');
+}
+
+/** Every published version of the main flow, newest first (issue 20 §4). */
+export async function fetchVersions(botId: number): Promise<FlowVersionInfo[]> {
+  const answer = checked(
+    await api<Answer<{ versions: FlowVersionInfo[] }>>(`/api/flow/${botId}/versions`),
+    'Unable to load the version history',
+  );
+  return answer.versions ?? [];
+}
+
+/** One published version with its nodes. */
+export async function fetchVersion(botId: number, version: number): Promise<FlowVersionAnswer> {
+  const answer = checked(
+    await api<Answer<FlowVersionAnswer>>(`/api/flow/${botId}/versions/${version}`),
+    'Unable to load this version',
+  );
+  return answer as FlowVersionAnswer;
 }

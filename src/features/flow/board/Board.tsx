@@ -93,6 +93,7 @@ export function Board({ onEditNode }: BoardProps) {
       editNode: (id) => editNode.current(id),
       group: () => store.getState().group,
       selectNodes: editor.selectNodes,
+      readOnly: () => store.getState().status === 'viewing',
     });
     editor.attachBoard({
       viewCenter: () => toWorld(renderer.view, { x: wrap.clientWidth / 2, y: wrap.clientHeight / 2 }),

@@ -15,6 +15,8 @@ export interface BoardActions {
   group(): ReadonlySet<NodeId>;
   /** Selects several nodes (rubber band, shift-click); `primary` is the one Edit opens. */
   selectNodes(ids: readonly NodeId[], primary?: NodeId | null): void;
+  /** A published version is shown (issue 20 §4): the board only pans and zooms. */
+  readOnly(): boolean;
 }
 
 /** A press becomes a drag only after moving this far (pixels), so a click never nudges a node. */
@@ -61,7 +63,10 @@ export function attachInteractions(
     const hit = hitAt(screen);
     renderer.setHoveredLink(null);
     container.setPointerCapture(event.pointerId);
-    if (hit.kind === 'node' && hit.part.kind === 'output') {
+    if (actions.readOnly()) {
+      gesture = { kind: 'pan', last: screen };
+      container.style.cursor = 'grabbing';
+    } else if (hit.kind === 'node' && hit.part.kind === 'output') {
       gesture = { kind: 'link', from: hit.nodeId, slotId: hit.part.slotId, start: screen };
       container.style.cursor = 'crosshair';
     } else if (hit.kind === 'node' && event.shiftKey) {
@@ -239,7 +244,7 @@ export function attachInteractions(
 
   function onDoubleClick(event: MouseEvent): void {
     const hit = hitAt(screenOf(event));
-    if (hit.kind === 'node') actions.editNode(hit.nodeId);
+    if (hit.kind === 'node' && !actions.readOnly()) actions.editNode(hit.nodeId);
   }
 
   /** The pointer was taken away mid-gesture (capture lost, touch cancelled): nothing is recorded. */

@@ -257,9 +257,16 @@ export function createFlowEditor() {
    * anyway"; the server, which runs the same validation, is told so too. A 422 from the server
    * (its context saw something the editor's did not) opens the same list.
    */
-  async function publish({ allowInvalid = false }: { allowInvalid?: boolean } = {}): Promise<void> {
+  async function publish({
+    allowInvalid = false,
+    nodes,
+  }: {
+    allowInvalid?: boolean;
+    /** Publish these nodes rather than the board's (a roll back, issue 20 §4). */
+    nodes?: FlowNode[];
+  } = {}): Promise<boolean> {
     const { botId, flowName, publishing, status } = get();
-    if (botId === null || publishing || status !== 'ready') return;
+    if (botId === null || publishing || status !== 'ready') return false;
     set((s) => {
       s.publishing = true;
       s.notice = null;
@@ -267,13 +274,14 @@ export function createFlowEditor() {
     });
     try {
       await queue;
-      const sent = get().nodes;
+      const onBoard = get().nodes;
+      const sent = nodes ?? onBoard;
       if (!allowInvalid) {
         const problems = await problemsNow();
-        if (get().nodes !== sent || get().flowName !== flowName) return;
+        if (get().nodes !== onBoard || get().flowName !== flowName) return false;
         if (problems.length > 0) {
           openProblems(problems, publishProblemsMessage(problems.length), true);
-          return;
+          return false;
         }
       }
       let saved: FlowNode[] | null;
@@ -291,7 +299,7 @@ export function createFlowEditor() {
         saved = await flowApi.saveTemplate(botId, flowName, sent);
       }
       // Edits made while the request ran are not published: they stay as unsaved changes.
-      if (get().nodes !== sent || get().flowName !== flowName) return;
+      if (get().nodes !== onBoard || get().flowName !== flowName) return true;
       if (saved) {
         // The server's nodes (its ids and translated fields) become the new starting point.
         const reload = engine.load(saved);
@@ -302,12 +310,14 @@ export function createFlowEditor() {
       } else {
         setHistory(await engine.clear());
       }
+      return true;
     } catch (error) {
       if (error instanceof flowApi.FlowCallError && error.problems.length > 0) {
         openProblems(error.problems, error.message, true);
       } else {
         fail(error, 'Unable to publish the flow');
       }
+      return false;
     } finally {
       set((s) => {
         s.publishing = false;
@@ -371,6 +381,7 @@ export function createFlowEditor() {
       void engine.endGesture().then(setHistory, (e) => fail(e, 'Unable to record the change')),
     /** Selects one node or link (or nothing); a group selected before is let go. */
     select(selection: Selection) {
+      if (get().status === 'viewing') return;
       const current = get().selection;
       if (
         current.nodeId === selection.nodeId &&
@@ -385,6 +396,7 @@ export function createFlowEditor() {
      * Edit opens. One id is a plain selection; none selects nothing.
      */
     selectNodes(ids: readonly NodeId[], primary: NodeId | null = ids[0] ?? null) {
+      if (get().status === 'viewing') return;
       const group = ids.length > 1 ? new Set(ids) : NO_GROUP;
       set({ selection: { nodeId: primary, linkId: null }, group });
     },
@@ -399,6 +411,8 @@ export function createFlowEditor() {
     openFlow,
     publish: () => publish(),
     publishAnyway: () => publish({ allowInvalid: true }),
+    /** Publishes `nodes` (a version rolled back to) as a new version, from the version on the board. */
+    publishNodes: (nodes: FlowNode[]) => publish({ nodes, allowInvalid: true }),
     reviewProblems,
     closeProblems: () => set({ problemList: null }),
     goToProblem,

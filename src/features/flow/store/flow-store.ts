@@ -56,7 +56,9 @@ export interface FlowState {
   templates: FlowTemplateRef[];
   providers: Provider[];
   pushMessageTypes: PushMessageType[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** `viewing`: a published version is shown read-only (issue 20 §4); the draft waits in `viewing`. */
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'viewing';
+  viewing: ViewedVersion | null;
   notice: Notice | null;
   selection: { nodeId: NodeId | null; linkId: string | null };
   /**
@@ -72,6 +74,19 @@ export interface FlowState {
   problems: NodeProblems;
   /** The problems list when it is open. */
   problemList: ProblemList | null;
+}
+
+/** A published version on the board, read-only, and the draft it stands in front of. */
+export interface ViewedVersion {
+  version: number;
+  author: string;
+  createdAt: number;
+  /** The draft's nodes, put back when the view closes. */
+  draft: FlowNode[];
+  /** Nodes of the version that differ from the draft (highlighted), and those the draft lacks or adds. */
+  changed: number;
+  added: number;
+  removed: number;
 }
 
 export const EMPTY_HISTORY: HistoryState = {
@@ -95,6 +110,7 @@ export function initialFlowState(): FlowState {
     providers: [],
     pushMessageTypes: [],
     status: 'idle',
+    viewing: null,
     notice: null,
     selection: { nodeId: null, linkId: null },
     group: NO_GROUP,
@@ -130,6 +146,8 @@ export const selectNotice = (s: FlowState) => s.notice;
 export const selectPublishing = (s: FlowState) => s.publishing;
 export const selectBotId = (s: FlowState) => s.botId;
 export const selectOpened = (s: FlowState) => s.opened;
+export const selectViewing = (s: FlowState) => s.viewing;
+export const selectVersion = (s: FlowState) => s.version;
 export const selectProblemList = (s: FlowState) => s.problemList;
 
 /** How many problems the flow has (the sum of every node's count), computed once per marks object. */
