@@ -12,6 +12,7 @@ import { useBotsStore } from '../../bots/bots-store';
 import { languageLabel } from '../../bots/language-label';
 import { cloneContent, type CloneScope } from '../duplicate/clone-api';
 import { storedContentIds, withClonedContent, type ClonedElement } from '../duplicate/content-clone';
+import { nodeBox } from '../board/geometry';
 import { MAIN_FLOW } from '../flow-api';
 import type { FlowEditor } from '../store/flow-editor';
 import { newNodeId, selectedIds } from '../store/selection';
@@ -26,6 +27,17 @@ export const PASTE_MEASURE = 'botflow:paste';
 const CLONE_BATCH = 200;
 /** A duplicated group sits this far right of and below the original (spec 2 §9, as one node's). */
 const DUPLICATE_OFFSET = 20;
+
+/** The middle of the nodes' corners on one axis (what pasteNodes moves to the spot). */
+function middle(nodes: readonly FlowNode[], axis: 'x' | 'y'): number {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const node of nodes) {
+    min = Math.min(min, node[axis]);
+    max = Math.max(max, node[axis]);
+  }
+  return (min + max) / 2;
+}
 
 function languagesOf(bot: Bot | undefined): ClipboardSource['languages'] {
   return (bot?.languages ?? []).map((language) => ({ code: language.code, name: language.name }));
@@ -72,7 +84,7 @@ export function createClipboardActions(editor: FlowEditor) {
    * Adds the clipboard's nodes around `at` (the middle of the view by default) as one change and
    * selects them. Answers false when there was nothing to paste.
    */
-  async function pasteData(data: ClipboardData, at = editor.viewCenter()): Promise<boolean> {
+  async function pasteData(data: ClipboardData, at = freeSpotFor(data.nodes)): Promise<boolean> {
     const state = store.getState();
     if (state.status !== 'ready' || state.botId === null) return false;
     const { botId, flowName } = state;
@@ -121,6 +133,27 @@ export function createClipboardActions(editor: FlowEditor) {
       );
     }
     return true;
+  }
+
+  /** Where a pasted part's middle goes: the free area its size needs nearest the view's middle. */
+  function freeSpotFor(nodes: readonly FlowNode[]): { x: number; y: number } {
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (const node of nodes) {
+      const box = nodeBox(node);
+      minX = Math.min(minX, box.minX);
+      minY = Math.min(minY, box.minY);
+      maxX = Math.max(maxX, box.maxX);
+      maxY = Math.max(maxY, box.maxY);
+    }
+    const spot = editor.freeSpotFor(maxX - minX, maxY - minY);
+    // pasteNodes centres the nodes' x/y corners; the box reaches past them by the slots and heights.
+    return {
+      x: spot.x - (maxX + minX) / 2 + middle(nodes, 'x'),
+      y: spot.y - (maxY + minY) / 2 + middle(nodes, 'y'),
+    };
   }
 
   return {

@@ -4,6 +4,7 @@ import {
   indexLinks,
   newNode,
   nodeTypeLabel,
+  placeNode,
   type FlowChange,
   type FlowNode,
   type HistoryState,
@@ -420,6 +421,22 @@ export function createFlowEditor() {
     goToNode: goToProblem,
     /** The world point in the middle of the board's view (where a paste lands). */
     viewCenter: () => board?.viewCenter() ?? { x: 0, y: 0 },
+    /**
+     * The middle of a free area of `width` × `height` nearest the middle of the view (where a
+     * paste lands, clear of the nodes already there).
+     */
+    freeSpotFor(width: number, height: number): { x: number; y: number } {
+      const centre = board?.viewCenter() ?? { x: 0, y: 0 };
+      if (!board?.occupied) return centre;
+      const at = placeNode({
+        centre,
+        width,
+        height,
+        occupied: board.occupied.bind(board),
+        bounds: board.bounds?.bind(board),
+      });
+      return { x: at.x + width / 2, y: at.y + height / 2 };
+    },
     addNode,
     duplicateSelected,
     deleteSelected,
