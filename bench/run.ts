@@ -7,6 +7,7 @@ const suites: Record<string, () => Promise<void>> = {
   runtime: async () => (await import('./runtime.js')).runRuntimeBench(),
   board: async () => (await import('./board.js')).runBoardBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
+  theme: async () => (await import('./theme.js')).runThemeBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -33,7 +33,7 @@ async function serve(): Promise<void> {
     allowPrivateTargets: true,
     distDir: path.join(dataDir, 'none'),
   });
-  const { useChatFormParser } = await import('../server/routes/chat/chat-form.js');
+  const { useChatFormParser } = await import('../server/channels/web/chat-form.js');
   let bare = '';
   // The yardstick: a plain Fastify route, its multipart body parsed by the app's stock
   // @fastify/multipart, as any Fastify app would.

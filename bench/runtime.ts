@@ -5,7 +5,7 @@
 // guest takes its place. Beside it, in the same server and run, a bare Fastify route answers a
 // reply of the same size to a request of the same encoding (the chat's multipart form, as the
 // widget sends it), parsed by the stock @fastify/multipart as any Fastify app would. The chat call
-// parses its form with its own parser (server/routes/chat/chat-form.ts): the first run also
+// parses its form with its own parser (server/channels/web/chat-form.ts): the first run also
 // prints the bare route with that parser, for reference. The server runs in a child process
 // (runtime-server.ts) at the log level we recommend in production ('warn'), so the load generator
 // and the order API do not share its event loop; its CPU time per request is printed too, a figure

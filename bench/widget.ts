@@ -21,17 +21,17 @@ const RUNS = 9;
 // all HOST_RUNS figures are printed so the spread is visible.
 const HOST_RUNS = 10;
 const ROUNDS_PER_RUN = 6;
-const gzipped = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+export const gzipped = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
-async function buildWidget(distDir: string): Promise<void> {
+export async function buildWidget(distDir: string): Promise<void> {
   process.env.DIST_DIR = distDir;
   for (const configFile of ['widget/vite.config.ts', 'widget/chat/vite.config.ts']) {
     await build({ configFile, logLevel: 'silent' });
   }
 }
 
-function chatAppBytes(distDir: string): number {
+export function chatAppBytes(distDir: string): number {
   const assets = path.join(distDir, 'widget', 'chat', 'assets');
   return fs
     .readdirSync(assets)
@@ -61,7 +61,12 @@ function hostSite(product: string): Promise<{ url: string; close(): void }> {
   );
 }
 
-async function setUpBot(product: string, site: string, app: Awaited<ReturnType<typeof buildApp>>) {
+/** A verified customer with one bot registered on `site`: the bot's id and the customer's token. */
+export async function setUpBotOwner(
+  product: string,
+  site: string,
+  app: Awaited<ReturnType<typeof buildApp>>,
+): Promise<{ botId: number; token: string }> {
   const form = (fields: Record<string, string>) => {
     const body = new FormData();
     for (const [k, v] of Object.entries(fields)) body.append(k, v);
@@ -102,7 +107,11 @@ async function setUpBot(product: string, site: string, app: Awaited<ReturnType<t
     headers: { authorization, 'content-type': 'application/json', 'if-match': '"0"' },
     body: JSON.stringify({ nodes, allow_invalid: true }),
   });
-  return bot.bot.id as number;
+  return { botId: bot.bot.id as number, token: signup.access_token as string };
+}
+
+async function setUpBot(product: string, site: string, app: Awaited<ReturnType<typeof buildApp>>) {
+  return (await setUpBotOwner(product, site, app)).botId;
 }
 
 interface TraceEvent {

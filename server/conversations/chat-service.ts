@@ -9,7 +9,13 @@ import { beforeDatabaseCloses } from '../db/close-hooks.js';
 import type { Database } from '../db/schema.js';
 import { findProvider } from '../repos/providers.js';
 import { readConversation, type ConversationMessage, type TurnMessage } from '../repos/conversation.js';
-import { findGuest, GuestConflictError, saveSession, type StoredGuest } from '../repos/guests.js';
+import {
+  findChannelGuestId,
+  findGuest,
+  GuestConflictError,
+  type ChannelChat,
+  type StoredGuest,
+} from '../repos/guests.js';
 import { loadChatTurn, type ChatBot } from './chat-bot.js';
 import { readChatFile } from './chat-files.js';
 import { systemClock } from '../adapters/clock.js';
@@ -40,19 +46,45 @@ export const GUEST_NOT_FOUND = 'Guest not found';
 export const NO_FLOW = 'This bot has no published flow yet';
 export const TURN_CONFLICT = 'This conversation changed in another window. Please send your message again.';
 
-export interface ChatRequest {
-  guestId: string | null;
+/** The bot a turn talks to: its id, the flow to run, and who may chat with it. */
+export interface BotRef {
+  id: number;
+  /** A flow template the emulator runs instead of the main flow (target_template). */
+  template?: string | null;
+  /**
+   * Sees the bot (or null when there is none) before anything runs and throws to refuse (the web
+   * checks the caller's site; a channel already proved who it is with its secret).
+   */
+  authorize?: (bot: ChatBot | null) => Promise<void>;
+}
+
+/** The guest a turn is for: a web guest by the id its client keeps, or a channel's chat. */
+export type GuestRef = { guestId: string | null } | ChannelChat;
+
+/** What the guest sent, and what the caller knows about the guest. */
+export interface ConverseInput {
   text: string;
-  file: GuestFile | null;
+  file?: GuestFile | null;
   /** A language code the guest picked, or null to keep the session's. */
-  language: string | null;
+  language?: string | null;
   /** The opener ('Hello' on first open): not stored, and a returning guest gets the old conversation. */
-  ignoreSaving: boolean;
-  targetTemplate: string | null;
+  ignoreSaving?: boolean;
+  /** Start the flow again from its first node (Telegram /restart, WhatsApp "restart" confirmed). */
+  restart?: boolean;
   courseId?: number | null;
   custom?: Record<string, unknown> | null;
   environment?: Environment;
   waNumber?: string;
+}
+
+/** The web chat's request, as POST /api/chat passes it to `chat`. */
+export interface ChatRequest extends ConverseInput {
+  guestId: string | null;
+  targetTemplate: string | null;
+}
+
+async function refuseMissingBot(bot: ChatBot | null): Promise<void> {
+  if (!bot) throw new ChatError(404, 'Bot not found');
 }
 
 export type ChatReply = Reply & { from: 'bot'; language_code: string; id?: number; date: string };
@@ -123,19 +155,19 @@ export class ChatService {
   }
 
   /**
-   * One turn. `authorize` sees the bot (or null when there is none) before anything runs and
-   * throws to refuse; a returning guest's turn waits for the guest's previous one.
+   * One turn of a conversation, for every channel (ARCHITECTURE.md "Chatting"): reads the bot and
+   * the guest's session, runs `step`, and stores the new session and the turn's messages through
+   * the one batched TurnWriter. Turns of one guest run one at a time in this process (the queue)
+   * and across processes by the session's version: a lost race runs the turn once more on the
+   * fresh session. A channel's guest is found by its chat id and created by its first turn.
    */
-  async chat(
-    botId: number,
-    request: ChatRequest,
-    authorize: (bot: ChatBot | null) => Promise<void>,
-  ): Promise<ChatAnswer> {
-    const root = request.targetTemplate || MAIN_FLOW;
+  async converse(botRef: BotRef, guestRef: GuestRef, input: ConverseInput): Promise<ChatAnswer> {
+    const root = botRef.template || MAIN_FLOW;
     const codes = await this.languageCodes();
+    const chat = 'chatId' in guestRef ? guestRef : null;
     const load = async (guestId: string | null) => {
-      const data = await loadChatTurn(this.db, botId, root, guestId);
-      await authorize(data?.bot ?? null);
+      const data = await loadChatTurn(this.db, botRef.id, root, guestId);
+      await (botRef.authorize ?? refuseMissingBot)(data?.bot ?? null);
       const { bot, guest } = data!;
       const flow = bot.flow ? await this.flows.at(bot.id, root, bot.flow) : null;
       if (!flow || !flow.nodes.length) {
@@ -146,21 +178,25 @@ export class ChatService {
       }
       return { bot, guest, flow };
     };
-    if (!request.guestId) {
+    // The queue's key: a web guest's id, or the chat (whose guest id may not exist yet).
+    const key = chat
+      ? `${botRef.id}:${chat.channel}:${chat.chatId}`
+      : (guestRef as { guestId: string | null }).guestId;
+    if (!chat && !key) {
       const guestId = newGuestId();
       // In the queue like every turn, so that a closing server waits for it.
       return this.queue.run(guestId, async () => {
         const { bot, flow } = await load(null);
-        return this.turn(bot, flow, null, guestId, request, codes);
+        return this.turn(bot, flow, null, guestId, null, input, codes);
       });
     }
-    const guestId = request.guestId;
-    return this.queue.run(guestId, async () => {
+    return this.queue.run(key!, async () => {
       for (let attempt = 0; ; attempt++) {
-        const { bot, guest, flow } = await load(guestId);
-        if (!guest) throw new ChatError(404, GUEST_NOT_FOUND);
+        const known = chat ? await findChannelGuestId(this.db, botRef.id, chat) : key!;
+        const { bot, guest, flow } = await load(known);
+        if (!guest && !chat) throw new ChatError(404, GUEST_NOT_FOUND);
         try {
-          return await this.turn(bot, flow, guest, guestId, request, codes);
+          return await this.turn(bot, flow, guest, guest?.id ?? newGuestId(), chat, input, codes);
         } catch (error) {
           if (!(error instanceof GuestConflictError)) throw error;
           if (attempt >= 1) throw new ChatError(409, TURN_CONFLICT);
@@ -169,18 +205,50 @@ export class ChatService {
     });
   }
 
+  /** The web chat's turn (POST /api/chat): `converse` for a web guest. */
+  chat(botId: number, request: ChatRequest, authorize: (bot: ChatBot | null) => Promise<void>) {
+    const { guestId, targetTemplate, ...input } = request;
+    return this.converse({ id: botId, template: targetTemplate, authorize }, { guestId }, input);
+  }
+
+  /**
+   * Stores a session changed outside a turn (language, custom variables) through the same writer
+   * as turns, over the version it was read at (GuestConflictError when it moved on).
+   */
+  saveSession(guest: StoredGuest, session: GuestSession): Promise<void> {
+    return this.writer.write({
+      guestId: guest.id,
+      botId: guest.botId,
+      expectedVersion: guest.version,
+      session,
+      messages: [],
+      firstSeq: session.messageCount,
+      subscriptions: [],
+      now: this.ports.clock.now(),
+    });
+  }
+
   private prepare(
     bot: ChatBot,
     guest: StoredGuest | null,
     root: string,
-    request: ChatRequest,
+    request: ConverseInput,
     codes: Map<number, string>,
   ) {
     const fallback = codes.get(bot.language) ?? 'en';
     let session: GuestSession = guest ? guest.session : newSession(root, fallback);
-    // The emulator switched to another template: a fresh run, numbered after the old messages.
-    if (session.flow !== root)
-      session = { ...newSession(root, session.language), messageCount: session.messageCount };
+    // The emulator switched to another template, or the guest asked to start again: a fresh run,
+    // numbered after the old messages, in the language the guest chose (if they chose one).
+    if (session.flow !== root || request.restart) {
+      const kept = session;
+      session = {
+        ...newSession(root, kept.preferredLanguage ?? kept.language),
+        messageCount: kept.messageCount,
+      };
+      session.preferredLanguage = kept.preferredLanguage;
+      session.languageChosen = kept.languageChosen;
+      session.env = kept.env;
+    }
     // A language sent with a message sets the language of a conversation nobody chose one for
     // yet (the widget sends one only when the guest picked it before the server knew the guest).
     // Once a language-changer node or the guest's switch (PUT /api/language) chose, it holds: a
@@ -202,13 +270,14 @@ export class ChatService {
     flow: RunnableFlow,
     guest: StoredGuest | null,
     guestId: string,
-    request: ChatRequest,
+    chat: ChannelChat | null,
+    request: ConverseInput,
     codes: Map<number, string>,
   ): Promise<ChatAnswer> {
     const session = this.prepare(bot, guest, flow.name, request, codes);
     if (request.ignoreSaving && guest && session.messageCount > 0) {
       // A returning guest reopening the chat: nothing is answered, the conversation is restored.
-      await saveSession(this.db, guest, session);
+      await this.saveSession(guest, session);
       const oldConversation = await readConversation(this.db, guestId);
       return { guestId, replies: [], oldConversation, language: session.language };
     }
@@ -216,7 +285,7 @@ export class ChatService {
     const result = await step(
       flow,
       session,
-      { text: request.text, file: request.file },
+      { text: request.text, file: request.file ?? null },
       this.turnPorts(bot, subscriptions, codes),
     );
 
@@ -258,6 +327,7 @@ export class ChatService {
       firstSeq,
       subscriptions,
       now,
+      channel: chat,
     });
     return { guestId, replies, oldConversation: [], language: result.session.language };
   }

@@ -158,6 +158,10 @@ export interface GuestSessionTable {
   created_at: number;
   updated_at: number;
   last_seen_at: number;
+  /** telegram or whatsapp for a guest on a chat channel; null on the web (013_channel_guests). */
+  channel: string | null;
+  /** The channel's chat id (Telegram chat id, WhatsApp number); null on the web. */
+  external_chat_id: string | null;
 }
 
 export interface ConversationTurnTable {

@@ -12,81 +12,26 @@
 // waits for, nor blocks, readers and writers). SQLite's own automatic checkpoint stays as a
 // safety net, at a size this thread keeps the WAL far below; if the thread stops, SQLite's
 // default comes back and writes go back to the main thread.
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import type { Worker } from 'node:worker_threads';
+import type {
+  Answer,
+  AnswerTo,
+  Question,
+  ReadQuestion,
+  ThreadSetup,
+  WriteGroup,
+  WriteQuestion,
+} from './sqlite-worker/messages.js';
+import { startWorker } from './sqlite-worker/start-worker.js';
 
-/** A statement and its parameters. */
-export type Write = [sql: string, params: unknown[]];
-
-/**
- * Writes that stand or fall together inside a batch: `guard` runs first, and when it changes no
- * row (a session whose version moved on) the rest of the group is skipped.
- */
-export interface WriteGroup {
-  guard: Write;
-  then: Write[];
-}
+export type { Write, WriteGroup } from './sqlite-worker/messages.js';
 
 const CHECKPOINT_EVERY_MS = 100;
 const SAFETY_CHECKPOINT_PAGES = 10_000;
 
-// Plain JavaScript, evaluated as the worker: the thread needs no TypeScript loader.
-const THREAD = `
-  const { workerData, parentPort } = require('node:worker_threads');
-  const SQLite = require(workerData.module);
-  const db = new SQLite(workerData.file, { fileMustExist: true });
-  // Per connection: the same guarantees as the main thread's (see openDatabase).
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  const statements = new Map();
-  const prepare = (sql) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-    return statement;
-  };
-  // One transaction per batch; the indexes of the groups whose guard changed nothing.
-  const writeGroups = db.transaction((groups) => {
-    const skipped = [];
-    groups.forEach(([guard, then], index) => {
-      if (prepare(guard[0]).run(guard[1]).changes === 0) return void skipped.push(index);
-      for (const [sql, params] of then) prepare(sql).run(params);
-    });
-    return skipped;
-  });
-  // Reads of a batch of turns: one row (or undefined) per parameter list.
-  const readAll = (sql, paramLists) => {
-    const statement = prepare(sql);
-    return paramLists.map((params) => statement.get(params));
-  };
-  const timer = setInterval(() => {
-    try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
-  }, workerData.everyMs);
-  parentPort.on('message', (message) => {
-    if (message.type === 'stop') {
-      clearInterval(timer);
-      db.close();
-      parentPort.close();
-      return;
-    }
-    try {
-      const answer = message.type === 'read'
-        ? { rows: readAll(message.sql, message.params) }
-        : { skipped: writeGroups(message.groups) };
-      parentPort.postMessage({ id: message.id, ...answer });
-    } catch (error) {
-      parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
-    }
-  });
-`;
-
-interface Answer {
-  id: number;
-  skipped?: number[];
-  rows?: unknown[];
-  error?: string;
-}
+/** A question as asked, before it is given its id. */
+type Asked = Omit<WriteQuestion, 'id'> | Omit<ReadQuestion, 'id'>;
 
 export class SqliteThread {
   private readonly worker: Worker;
@@ -97,18 +42,15 @@ export class SqliteThread {
   running = true;
 
   constructor(private readonly file: SQLite.Database) {
-    const module = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(THREAD, {
-      eval: true,
-      workerData: { module, file: file.name, everyMs: CHECKPOINT_EVERY_MS },
-    });
+    const setup: ThreadSetup = { file: file.name, everyMs: CHECKPOINT_EVERY_MS };
+    this.worker = startWorker(new URL('./sqlite-worker/worker.ts', import.meta.url), { workerData: setup });
     // An idle server may exit with the thread still there; close hooks see to pending writes.
     this.worker.unref();
     file.pragma(`wal_autocheckpoint = ${SAFETY_CHECKPOINT_PAGES}`);
     this.worker.on('message', (answer: Answer) => {
       const waiting = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
-      if (answer.error !== undefined) waiting?.reject(new Error(answer.error));
+      if (answer.type === 'failed') waiting?.reject(new Error(answer.error));
       else waiting?.resolve(answer);
     });
     this.worker.once('error', (error) => this.fail(error));
@@ -117,8 +59,7 @@ export class SqliteThread {
 
   /** Runs the groups in one transaction; answers the indexes of the groups skipped by their guard. */
   async write(groups: WriteGroup[]): Promise<number[]> {
-    const answer = await this.ask({ type: 'write', groups: groups.map((g) => [g.guard, g.then]) });
-    return answer.skipped ?? [];
+    return (await this.ask({ type: 'write', groups })).skipped;
   }
 
   /**
@@ -126,23 +67,28 @@ export class SqliteThread {
    * when there is none). Messages are handled in order: a read sees every write asked before it.
    */
   async read<R>(sql: string, paramLists: unknown[][]): Promise<(R | undefined)[]> {
-    return ((await this.ask({ type: 'read', sql, params: paramLists })).rows ?? []) as (R | undefined)[];
+    return (await this.ask({ type: 'read', sql, params: paramLists })).rows as (R | undefined)[];
   }
 
-  private ask(message: object): Promise<Answer> {
+  private ask<A extends Asked>(asked: A): Promise<AnswerTo<A>> {
     if (!this.running) return Promise.reject(new Error('The SQLite thread stopped'));
-    const id = this.nextId++;
+    const question = { ...asked, id: this.nextId++ } as WriteQuestion | ReadQuestion;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
+      // The thread answers a question with an answer of its own type (or a failure, rejected).
+      this.waiting.set(question.id, { resolve: resolve as (answer: Answer) => void, reject });
+      this.post(question);
     });
+  }
+
+  private post(question: Question): void {
+    this.worker.postMessage(question);
   }
 
   /** Call once nothing writes any more (see close-hooks.ts). */
   stop(): void {
     this.stopped = true;
     this.running = false;
-    this.worker.postMessage({ type: 'stop' });
+    this.post({ type: 'stop' });
   }
 
   private fail(error: Error): void {

@@ -121,6 +121,39 @@ export async function updateBot(db: Db, userId: number, botId: number, fields: B
   return row ? toStoredBot(row) : null;
 }
 
+/** The bot settings the theme page also saves (spec 3 §3): default language and speech flags. */
+export interface BotThemeSettings {
+  language?: number;
+  use_stt?: boolean;
+  use_tts?: boolean;
+  use_ext_stt?: boolean;
+  use_ext_tts?: boolean;
+}
+
+export async function updateBotThemeSettings(
+  db: Db,
+  userId: number,
+  botId: number,
+  settings: BotThemeSettings,
+  now = Date.now(),
+): Promise<void> {
+  const columns = {
+    language: settings.language,
+    use_stt: settings.use_stt === undefined ? undefined : flag(settings.use_stt),
+    use_tts: settings.use_tts === undefined ? undefined : flag(settings.use_tts),
+    use_ext_stt: settings.use_ext_stt === undefined ? undefined : flag(settings.use_ext_stt),
+    use_ext_tts: settings.use_ext_tts === undefined ? undefined : flag(settings.use_ext_tts),
+  };
+  const set = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+  if (Object.keys(set).length === 0) return;
+  await db
+    .updateTable('bots')
+    .set({ ...set, updated_at: now })
+    .where('id', '=', botId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** Deletes the bot; its theme goes with it (foreign key cascade). */
 export async function deleteBot(db: Db, userId: number, botId: number): Promise<boolean> {
   const result = await db

@@ -1,21 +1,16 @@
 // A flow's node list on its way in and out of the database: checked with the src/core schemas
-// and the graph check, then put in its stored form.
+// and the graph check, then stored as the editor drew it (less the editor's isNew markers).
 //
-// Stored form (spec 2 §4 "Saving a flow drops the failure links first"): an api or
-// device-permission node draws its failure path as a last slot marked onFailure (id 1). The board
-// edits that slot only, so the node's own `onFailure` field can be stale. On save the slot is the
-// truth: its target is written to `onFailure` and the slot is dropped from `next`, so the stored
-// `next` holds only the paths taken on success and the runtime reads one field for failure. On the
-// way out the server assigns the slot again from `onFailure` (the "server-assigned next" of the
-// publish answer), so the editor gets back exactly the links it drew. A list sent without the
-// failure slot (an older client) keeps its `onFailure` as sent.
+// A failure link is the last slot of an api or device-permission node, marked onFailure, and is
+// stored as such. Lists saved or exported before kept it in a node field `onFailure` instead: they
+// are upgraded as they are read, from a client, an archive or the database
+// (src/core/flow/failure-link.ts).
 import { z } from 'zod';
 import {
   checkFlowGraph,
-  FAILURE_SLOT_ID,
   flowNodeSchema,
+  upgradeFailureLinks,
   type FlowNode,
-  type Slot,
 } from '../../src/core/flow/index.js';
 
 /** One refused node, for the editor to mark. */
@@ -80,7 +75,7 @@ export function checkNodes(input: unknown, what = 'nodes'): FlowNode[] {
   if (!Array.isArray(input)) throw new FlowInputError(`${what} must be a list of nodes`);
   const nodes: FlowNode[] = [];
   const problems: NodeProblem[] = [];
-  input.forEach((raw, index) => {
+  (upgradeFailureLinks(input) as unknown[]).forEach((raw, index) => {
     const parsed = flowNodeSchema.safeParse(raw);
     if (parsed.success) nodes.push(parsed.data);
     else if (problems.length < MAX_PROBLEMS) {
@@ -98,10 +93,6 @@ export function checkNodes(input: unknown, what = 'nodes'): FlowNode[] {
   return nodes;
 }
 
-function hasFailureSlot(node: FlowNode): node is Extract<FlowNode, { type: 'api' | 'device-permission' }> {
-  return node.type === 'api' || node.type === 'device-permission';
-}
-
 /** Without the editor's isNew marker: once saved, nothing is new any more. */
 function withoutIsNew<T extends { isNew?: boolean }>(item: T): T {
   if (!('isNew' in item)) return item;
@@ -109,34 +100,15 @@ function withoutIsNew<T extends { isNew?: boolean }>(item: T): T {
   return rest as T;
 }
 
-/** The nodes as they are stored: isNew markers cleared and failure links dropped (see above). */
+/** The nodes as they are stored: isNew markers cleared. */
 export function toStoredNodes(nodes: readonly FlowNode[]): FlowNode[] {
-  return nodes.map((node) => {
-    const saved = withoutIsNew({ ...node, next: node.next.map(withoutIsNew) });
-    if (!hasFailureSlot(saved)) return saved;
-    const failure = saved.next.filter((slot) => slot.onFailure);
-    if (!failure.length) return saved;
-    return {
-      ...saved,
-      next: saved.next.filter((slot) => !slot.onFailure),
-      onFailure: failure[failure.length - 1].node,
-    };
-  });
+  return nodes.map((node) => withoutIsNew({ ...node, next: node.next.map(withoutIsNew) }));
 }
 
-/** The nodes as the editor draws them: each failure path back as the last slot. */
-export function toEditorNodes(nodes: readonly FlowNode[]): FlowNode[] {
-  return nodes.map((node) => {
-    if (!hasFailureSlot(node) || node.next.some((slot) => slot.onFailure)) return node;
-    const ids = node.next.map((slot) => slot.id);
-    // Id 1 by the spec; only a node saved by an older client could already use it for another path.
-    const id = ids.includes(FAILURE_SLOT_ID) ? Math.max(...ids) + 1 : FAILURE_SLOT_ID;
-    const slot: Slot = { id, node: node.onFailure, onFailure: true };
-    return { ...node, next: [...node.next, slot] };
-  });
-}
-
-/** A stored node list (written by toStoredNodes after checkNodes, so it is trusted as it is). */
+/**
+ * A stored node list (written by toStoredNodes after checkNodes, so it is trusted as it is), in
+ * today's form: a list stored before failure links were slots is upgraded.
+ */
 export function parseStoredNodes(text: string): FlowNode[] {
-  return JSON.parse(text) as FlowNode[];
+  return upgradeFailureLinks(JSON.parse(text)) as FlowNode[];
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { versionSummary } from '../../src/core/flow/version-summary.js';
 import type { FlowNode } from '../../src/core/flow/index.js';
 import type { Database, User } from '../db/schema.js';
-import { parseStoredNodes, toEditorNodes } from './flow-nodes.js';
+import { parseStoredNodes } from './flow-nodes.js';
 
 type Db = Kysely<Database>;
 
@@ -126,5 +126,5 @@ export async function readFlowVersion(
     .executeTakeFirst();
   if (!row) return null;
   const { nodes, ...info } = row;
-  return { ...toInfo(info), nodes: toEditorNodes(parseStoredNodes(nodes)) };
+  return { ...toInfo(info), nodes: parseStoredNodes(nodes) };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { normalizeTemplateName } from '../../src/core/rules/names.js';
 import type { FlowNode } from '../../src/core/flow/index.js';
 import type { Database } from '../db/schema.js';
-import { checkNodes, FlowInputError, parseStoredNodes, toEditorNodes, toStoredNodes } from './flow-nodes.js';
+import { checkNodes, FlowInputError, parseStoredNodes, toStoredNodes } from './flow-nodes.js';
 
 type Db = Kysely<Database>;
 
@@ -41,7 +41,7 @@ export async function findFlow(db: Db, botId: number, name: string): Promise<Sto
     .where('bot_id', '=', botId)
     .where('name', '=', name)
     .executeTakeFirst();
-  return row ? { ...row, nodes: toEditorNodes(parseStoredNodes(row.nodes)) } : null;
+  return row ? { ...row, nodes: parseStoredNodes(row.nodes) } : null;
 }
 
 /** The bot's main flow; a bot that never published has an empty one at version 0. */
@@ -110,7 +110,7 @@ export async function saveFlow(
     if (expectedVersion !== null) update = update.where('version', '=', expectedVersion);
     saved = await update.returning('version').executeTakeFirst();
   }
-  if (saved) return { ok: true, nodes: toEditorNodes(stored), version: saved.version };
+  if (saved) return { ok: true, nodes: stored, version: saved.version };
   const exists = await db
     .selectFrom('flows')
     .select('id')
@@ -161,7 +161,7 @@ export async function readFlowsForExport(db: Db, botId: number): Promise<Exporte
     .where('bot_id', '=', botId)
     .orderBy('id')
     .execute();
-  const flows = rows.map((row) => ({ name: row.name, nodes: toEditorNodes(parseStoredNodes(row.nodes)) }));
+  const flows = rows.map((row) => ({ name: row.name, nodes: parseStoredNodes(row.nodes) }));
   return {
     flow: flows.find((f) => f.name === MAIN_FLOW) ?? { name: MAIN_FLOW, nodes: [] },
     flow_templates: flows.filter((f) => f.name !== MAIN_FLOW),

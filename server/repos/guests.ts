@@ -62,13 +62,21 @@ export interface TurnRecord {
   firstSeq: number;
   subscriptions: Subscription[];
   now: number;
+  /** A new guest on a chat channel: the channel and its chat id (see 013_channel_guests). */
+  channel?: ChannelChat | null;
+}
+
+/** A conversation on a chat channel, named by the channel's own chat id. */
+export interface ChannelChat {
+  channel: 'telegram' | 'whatsapp';
+  chatId: string;
 }
 
 // A turn's writes, as SQL run without the query builder (see runHot): they run for every turn.
 const INSERT_GUEST = hotSql(
   'turn_insert_guest',
-  `insert into guest_sessions (id, bot_id, state, version, created_at, updated_at, last_seen_at)
-   values (?, ?, ?, 1, ?, ?, ?)`,
+  `insert into guest_sessions (id, bot_id, channel, external_chat_id, state, version, created_at,
+   updated_at, last_seen_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?) on conflict do nothing`,
 );
 const UPDATE_GUEST = hotSql(
   'turn_update_guest',
@@ -92,7 +100,10 @@ const UPSERT_SUBSCRIPTION = hotSql(
 function guestWrite(turn: TurnRecord): [HotSql, unknown[]] {
   const { guestId, now } = turn;
   const state = JSON.stringify(turn.session);
-  if (turn.expectedVersion === null) return [INSERT_GUEST, [guestId, turn.botId, state, now, now, now]];
+  if (turn.expectedVersion === null) {
+    const { channel = null, chatId = null } = turn.channel ?? {};
+    return [INSERT_GUEST, [guestId, turn.botId, channel, chatId, state, now, now, now]];
+  }
   const version = turn.expectedVersion + 1;
   return [UPDATE_GUEST, [state, version, now, now, guestId, turn.expectedVersion]];
 }
@@ -133,7 +144,8 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
 export const SAVE_TURNS_SQL = `
   with turn as (
     select * from json_to_recordset($1::json)
-      as t(id varchar, bot_id int, state json, expected int, now bigint, seq int, messages json)
+      as t(id varchar, bot_id int, channel varchar, chat_id varchar, state json, expected int,
+        now bigint, seq int, messages json)
   ), updated as (
     update guest_sessions g
     set state = turn.state::text, version = turn.expected + 1, updated_at = turn.now,
@@ -141,8 +153,10 @@ export const SAVE_TURNS_SQL = `
     from turn where g.id = turn.id and g.version = turn.expected
     returning g.id
   ), inserted as (
-    insert into guest_sessions (id, bot_id, state, version, created_at, updated_at, last_seen_at)
-    select id, bot_id, state::text, 1, now, now, now from turn where expected is null
+    insert into guest_sessions (id, bot_id, channel, external_chat_id, state, version, created_at,
+      updated_at, last_seen_at)
+    select id, bot_id, channel, chat_id, state::text, 1, now, now, now from turn where expected is null
+    on conflict do nothing
     returning id
   ), saved as (
     select id from updated union all select id from inserted
@@ -165,6 +179,8 @@ async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Prom
   const rows = turns.map((turn) => ({
     id: turn.guestId,
     bot_id: turn.botId,
+    channel: turn.channel?.channel ?? null,
+    chat_id: turn.channel?.chatId ?? null,
     state: turn.session,
     expected: turn.expectedVersion,
     now: turn.now,
@@ -219,15 +235,16 @@ export async function saveTurns(db: Db, turns: TurnRecord[]): Promise<Set<TurnRe
   return lost;
 }
 
-/** Stores a session changed outside a turn (language, custom variables) over its version. */
-export async function saveSession(db: Db, guest: StoredGuest, session: GuestSession, now = Date.now()) {
-  const result = await db
-    .updateTable('guest_sessions')
-    .set({ state: JSON.stringify(session), version: guest.version + 1, updated_at: now, last_seen_at: now })
-    .where('id', '=', guest.id)
-    .where('version', '=', guest.version)
+/** The guest id of a conversation on a chat channel, or null before its first turn. */
+export async function findChannelGuestId(db: Db, botId: number, chat: ChannelChat): Promise<string | null> {
+  const row = await db
+    .selectFrom('guest_sessions')
+    .select('id')
+    .where('bot_id', '=', botId)
+    .where('channel', '=', chat.channel)
+    .where('external_chat_id', '=', chat.chatId)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new GuestConflictError();
+  return row?.id ?? null;
 }
 
 /** The guest's subscriptions (the notifications issue reads these to deliver). */

@@ -4,7 +4,7 @@ import auth from './auth/index.js';
 import bots from './bots/index.js';
 import flow from './flow/index.js';
 import widget from './widget/index.js';
-import chat from './chat/index.js';
+import chat from '../channels/web/index.js';
 import realtime from './realtime/index.js';
 import callProvider from './call-provider/index.js';
 import content from './content/index.js';

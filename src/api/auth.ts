@@ -1,10 +1,24 @@
-// Typed calls for the account area (spec 1 §7, spec 3 §7). Each answers the server's JSON as it is;
-// failures arrive as `{ success: false, message, key? }` and are shown by the screens.
-import type { Language, ProviderCard, TokenAnswer, UserInfo, UserInfoAnswer } from '../core/api/auth';
-import type { Answer } from '../core/api/common';
-import { api, toFormData, type ApiResult } from './client';
+// The account calls (spec 1 §7, spec 3 §7), one per route, typed by the contract in
+// src/core/api/auth.ts. Refusals arrive as `{ success: false, message, key? }` and are shown by the
+// screens.
+import {
+  confirmEmailRequest,
+  loginRequest,
+  outcomeAnswer,
+  passwordRequest,
+  providersAnswer,
+  resetPasswordRequest,
+  signupRequest,
+  tokenAnswer,
+  userInfoAnswer,
+  type Language,
+  type ProviderCard,
+  type UserInfo,
+} from '../core/api/auth';
+import { defineCall } from './define-call';
 
 export type CallProvider = ProviderCard;
+export type { Language, UserInfo };
 
 export interface ProviderConfig {
   icon_url?: string;
@@ -12,11 +26,6 @@ export interface ProviderConfig {
   endpoint?: string;
   [key: string]: unknown;
 }
-
-export type { Language, UserInfo };
-export type UserInfoResult = Answer<UserInfoAnswer> &
-  Pick<UserInfoAnswer, 'user_info' | 'languages' | 'default_avatars' | 'llm_available'>;
-export type TokenResult = Answer<TokenAnswer>;
 
 export interface SignupFields {
   first_name: string;
@@ -36,56 +45,62 @@ export function parseProviderConfig(config: string): ProviderConfig {
   }
 }
 
-export function fetchProviders(): Promise<CallProvider[]> {
-  return api<CallProvider[]>('/api/providers', { auth: false });
-}
+const calls = {
+  providers: defineCall('GET', '/api/providers', { response: providersAnswer, auth: false }),
+  login: defineCall('POST', '/api/login', { request: loginRequest, response: tokenAnswer, auth: false }),
+  signup: defineCall('POST', '/api/signup', { request: signupRequest, response: tokenAnswer, auth: false }),
+  resendCode: defineCall('GET', '/api/resend-code', { response: outcomeAnswer }),
+  confirmEmail: defineCall('POST', '/api/confirm-email', {
+    request: confirmEmailRequest,
+    response: outcomeAnswer,
+  }),
+  requestPassword: defineCall('POST', '/api/request-password', {
+    request: passwordRequest,
+    response: outcomeAnswer,
+    auth: false,
+  }),
+  userInfo: defineCall('GET', '/api/user-info', { response: userInfoAnswer }),
+  logout: defineCall('POST', '/api/logout', { response: outcomeAnswer }),
+  verifyUser: defineCall('POST', '/api/verify-user/:user_id/:token', {
+    response: outcomeAnswer,
+    auth: false,
+  }),
+  resetPassword: defineCall('POST', '/api/reset-password', {
+    request: resetPasswordRequest,
+    response: outcomeAnswer,
+    auth: false,
+  }),
+};
 
-export function login(email: string, password: string, providerId: string): Promise<TokenResult> {
-  const body = toFormData({ email, password, mre_call_provider_id: providerId });
-  return api<TokenResult>('/api/login', { method: 'POST', body, auth: false });
-}
+export const fetchProviders = () => calls.providers();
 
-export function signup(fields: SignupFields, provider: CallProvider): Promise<TokenResult> {
+export const login = (email: string, password: string, providerId: string) =>
+  calls.login({ body: { email, password, mre_call_provider_id: providerId } });
+
+export function signup(fields: SignupFields, provider: CallProvider) {
   const config = parseProviderConfig(provider.config);
-  const body = toFormData({
-    ...fields,
-    mre_call_provider_id: provider.mre_call_provider_id,
-    mre_call_provider_name: provider.name,
-    mre_call_profile_id: config.profile_id ?? '',
-    mre_call_endpoint: config.endpoint ?? '',
+  return calls.signup({
+    body: {
+      ...fields,
+      mre_call_provider_id: provider.mre_call_provider_id,
+      mre_call_provider_name: provider.name,
+      mre_call_profile_id: config.profile_id ?? '',
+      mre_call_endpoint: config.endpoint ?? '',
+    },
   });
-  return api<TokenResult>('/api/signup', { method: 'POST', body, auth: false });
 }
 
-export function resendCode(): Promise<ApiResult> {
-  return api('/api/resend-code');
-}
+export const resendCode = () => calls.resendCode();
+export const confirmEmail = (code: string) => calls.confirmEmail({ body: { code } });
+export const requestPassword = (email: string) => calls.requestPassword({ body: { email } });
+export const fetchUserInfo = () => calls.userInfo();
+export const logout = () => calls.logout();
 
-export function confirmEmail(code: string): Promise<ApiResult> {
-  return api('/api/confirm-email', { method: 'POST', body: toFormData({ code }) });
-}
+export const verifyResetLink = (userId: string, token: string) =>
+  calls.verifyUser({ params: { user_id: userId, token } });
 
-export function requestPassword(email: string): Promise<ApiResult> {
-  return api('/api/request-password', { method: 'POST', body: toFormData({ email }), auth: false });
-}
-
-export function fetchUserInfo(): Promise<UserInfoResult> {
-  return api<UserInfoResult>('/api/user-info');
-}
-
-export function logout(): Promise<ApiResult> {
-  return api('/api/logout', { method: 'POST' });
-}
-
-export function verifyResetLink(userId: string, token: string): Promise<ApiResult> {
-  const path = `/api/verify-user/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`;
-  return api(path, { method: 'POST', auth: false });
-}
-
-export function resetPassword(userId: string, token: string, password: string): Promise<ApiResult> {
-  const body = toFormData({ token, user_id: userId, password });
-  return api('/api/reset-password', { method: 'POST', body, auth: false });
-}
+export const resetPassword = (userId: string, token: string, password: string) =>
+  calls.resetPassword({ body: { token, user_id: userId, password } });
 
 /** The message to show for a thrown call (network or parse failure), per spec 1 §8. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {

@@ -35,6 +35,9 @@ export function toFormData(values: Record<string, unknown>): FormData {
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     if (value instanceof Blob) form.append(name, value);
+    // Several files go as several parts of the same name (a carousel's images).
+    else if (Array.isArray(value) && value.length > 0 && value.every((item) => item instanceof Blob))
+      value.forEach((item: Blob) => form.append(name, item));
     else if (Array.isArray(value)) form.append(name, value.join(','));
     else if (value !== null && typeof value === 'object') form.append(name, JSON.stringify(value));
     else form.append(name, String(value));
@@ -43,13 +46,14 @@ export function toFormData(values: Record<string, unknown>): FormData {
 }
 
 /**
- * Calls the BotFlow server and answers the parsed JSON. A 401 means the token is no longer valid:
- * it is dropped so the app falls back to the login screen.
+ * Calls the BotFlow server and answers the status and the parsed JSON (null when the answer is
+ * not JSON). A 401 means the token is no longer valid: it is dropped so the app falls back to the
+ * login screen.
  */
-export async function api<T extends object = ApiResult>(
+export async function request(
   path: string,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<{ status: number; data: unknown }> {
   const { method = 'GET', body, auth = true, signal } = options;
   const headers: Record<string, string> = { ...options.headers };
   const token = getAccessToken();
@@ -62,8 +66,8 @@ export async function api<T extends object = ApiResult>(
   }
   const response = await fetch(path, { method, headers, body: payload, signal });
   if (response.status === 401 && auth) clearAccessToken();
-  const data = (await response.json().catch(() => null)) as (T & ApiResult) | null;
-  if (!data)
+  const data: unknown = await response.json().catch(() => null);
+  if (data === null)
     throw new ApiError(`The server answered ${response.status} without a readable body.`, response.status);
-  return data;
+  return { status: response.status, data };
 }

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getAccessToken } from '../api/storage';
 import { Spinner } from '../ui';
-import { alwaysRoutes, homeFor, isReachable, isUnder } from './route-sets';
-import { useSessionStore } from './stores/session-store';
+import { alwaysRoutes, homeFor, isReachable, isUnder } from '../core/session/route-sets';
+import { useSessionStore } from '../api/session-store';
 
 /**
  * The root of every route. It reads the session once, then keeps the visitor inside the route set

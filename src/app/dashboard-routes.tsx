@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 
-// Each section loads on first visit so the sign-in screens never pay for the editors.
+// Each section loads on first visit so the sign-in screens never pay for the editors. Pages are
+// loaded by their own file rather than their feature's index.ts: an index also carries what other
+// features use (the bots feature's stores), which a page's chunk should not wait for.
 const page = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) => ({
   lazy: async () => ({ Component: pick(await load()) }),
 });
@@ -25,7 +27,7 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'theme',
     ...page(
-      () => import('../features/placeholders/ThemePage'),
+      () => import('../features/theme'),
       (m) => m.ThemePage,
     ),
   },

@@ -1,17 +1,19 @@
 import { createBrowserRouter } from 'react-router';
-import { AuthShell } from '../features/auth/AuthShell';
-import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { SignupPage } from '../features/auth/SignupPage';
-import { DashboardShell } from '../features/shell/DashboardShell';
+import {
+  AuthShell,
+  ConfirmEmailPage,
+  ForgotPasswordPage,
+  LoginPage,
+  ResetPasswordPage,
+  SignupPage,
+} from '../features/auth';
+import { DashboardShell } from '../features/shell';
 import { dashboardRoutes } from './dashboard-routes';
 import { FullPageLoader, SessionGate } from './SessionGate';
 
 /**
  * Every route of the app in one data router. Which of them a visitor may see is decided by
- * SessionGate from the sign-in state (src/app/route-sets.ts), so the tree itself never changes.
+ * SessionGate from the sign-in state (src/core/session/route-sets.ts), so the tree itself never changes.
  */
 export const router = createBrowserRouter([
   {

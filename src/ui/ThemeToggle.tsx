@@ -1,4 +1,4 @@
-import { useThemeStore } from '../app/stores/theme-store';
+import { useThemeStore } from './theme-store';
 import { IconButton } from './Button';
 
 /** Moon in light mode, sun in dark mode; switches and stores the theme (spec 1 §4 Theme). */

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newNode, newVariableEntry, type FlowNode } from '../../src/core/flow/index.js';
+import { toFormData } from '../../src/api/client.js';
 import { droppedFileVariables, fileDeletion } from '../../src/features/node-editor/logic/file-variables.js';
 import type { ContentScope } from '../../src/features/node-editor/editor-context.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -65,7 +66,7 @@ async function editorDeletes(scope: ContentScope, before: FlowNode, after: FlowN
   const response = await fetch(`${base}${request.path}`, {
     method: 'DELETE',
     headers: owner.headers,
-    body: request.body,
+    body: toFormData(request.fields),
   });
   return { ids, status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROVIDER_ID } from '../../src/core/constants.js';
-import { newNode } from '../../src/core/flow/index.js';
+import { newNode, type FlowNode } from '../../src/core/flow/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { botOf, customer, getFlow, publish, sampleFlow, storedFlow, type Customer } from './flow-support.js';
 
@@ -67,8 +67,6 @@ describe('flow: read and publish the main flow', () => {
     const expected = nodes.map(({ isNew: _n, ...node }) => ({
       ...node,
       next: node.next.map(({ isNew: _s, ...slot }) => slot),
-      // The failure slot is the truth for the failure path: onFailure follows it.
-      ...(node.type === 'api' ? { onFailure: 'greet' } : {}),
     }));
     expect(body.nodes).toEqual(expected);
 
@@ -77,19 +75,37 @@ describe('flow: read and publish the main flow', () => {
     expect(read.json()).toMatchObject({ flow: { name: 'main', nodes: expected }, version: 1 });
   });
 
-  it('stores the failure link in onFailure, not as a slot, and gives the slot back on read', async () => {
+  it('stores the failure link as the last slot, the one way it is kept', async () => {
     const botId = await botOf(t, owner);
     await publish(t, owner, botId, sampleFlow(), '0');
     const row = await storedFlow(t, botId);
     const fetch = JSON.parse(row!.nodes).find((n: { id: string }) => n.id === 'fetch');
-    expect(fetch.next).toEqual([{ id: 0, node: 'ask' }]);
-    expect(fetch.onFailure).toBe('greet');
+    expect(fetch.next).toEqual([
+      { id: 0, node: 'ask' },
+      { id: 1, node: 'greet', onFailure: true },
+    ]);
+    expect(fetch).not.toHaveProperty('onFailure');
+  });
+
+  it('reads a flow stored with the old onFailure field with its failure link as a slot', async () => {
+    const botId = await botOf(t, owner);
+    await publish(t, owner, botId, sampleFlow(), '0');
+    // The form flows were stored in before: the failure target in a field, no failure slot.
+    const legacy = JSON.parse((await storedFlow(t, botId))!.nodes).map((n: FlowNode) =>
+      n.type === 'api' ? { ...n, next: n.next.filter((s) => !s.onFailure), onFailure: 'greet' } : n,
+    );
+    await t.app.db
+      .updateTable('flows')
+      .set({ nodes: JSON.stringify(legacy) })
+      .where('bot_id', '=', botId)
+      .execute();
     const read = (await getFlow(t, owner, botId)).json();
     const readFetch = read.flow.nodes.find((n: { id: string }) => n.id === 'fetch');
     expect(readFetch.next).toEqual([
       { id: 0, node: 'ask' },
       { id: 1, node: 'greet', onFailure: true },
     ]);
+    expect(readFetch).not.toHaveProperty('onFailure');
   });
 
   it('accepts the bare node array and keeps unknown keys and dynamic nodes as they were sent', async () => {

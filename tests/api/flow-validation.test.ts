@@ -56,8 +56,8 @@ describe('flow: publishing refuses invalid node lists, naming the node', () => {
       'greet',
     ],
     [
-      'a failure target naming a missing node',
-      withNode((n) => (n[1].onFailure = 'nowhere')),
+      'a failure link to a missing node',
+      withNode((n) => ((n[1].next as { node: string }[])[1].node = 'nowhere')),
       'Node "Fetch order" links to missing node "nowhere"',
       'fetch',
     ],

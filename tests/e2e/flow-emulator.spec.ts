@@ -161,7 +161,6 @@ test('the board marks a node whose saved content is invalid', async ({ page }) =
       body: '',
       showResult: true,
       store: { name: '', statusCodeVariable: '', successTarget: null, failureTarget: null },
-      onFailure: null,
     },
   ]);
   // Published anyway (publishViaApi says allow_invalid): the empty endpoint was saved as it was sent.

@@ -45,7 +45,6 @@ const lookup = {
   body: '',
   showResult: true,
   store: { name: '', statusCodeVariable: '', successTarget: null, failureTarget: null },
-  onFailure: null,
 };
 
 /** A signed-in customer whose bot's flow (published anyway through the API) is on /flow. */

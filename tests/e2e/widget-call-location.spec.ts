@@ -77,7 +77,6 @@ async function locationBot(browser: import('@playwright/test').Browser): Promise
       request: 'geolocation',
       latName: 'lat',
       longName: 'lon',
-      onFailure: null,
       next: [
         { id: 0, node: 'found' },
         { id: 1, node: 'lost', onFailure: true },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { newNode, newVariableEntry, type BasicNode, type Entry, type FlowNode } from '../../src/core/flow';
-import { clonePath } from '../../src/features/flow/duplicate/clone-api';
 import { storedContentIds, withClonedContent } from '../../src/features/flow/duplicate/content-clone';
 
 const image = (id: string | undefined, url: string): Entry =>
@@ -107,14 +106,5 @@ describe('withClonedContent', () => {
     expect(withClonedContent(node, [{ id: 'other', new_id: 'x', path: null }])).toBe(node);
     const api = newNode('api', 'a', 0, 0, 'Fetch') as FlowNode;
     expect(withClonedContent(api, [{ id: 'img1', new_id: 'x', path: null }])).toBe(api);
-  });
-});
-
-describe('clonePath', () => {
-  it('addresses the bot content or a flow template content', () => {
-    expect(clonePath({ botId: 12, template: null })).toBe('/api/content/12/clone');
-    expect(clonePath({ botId: 12, template: 'Sign up' })).toBe(
-      '/api/content/flow_template/Sign%20up/clone?bot_id=12',
-    );
   });
 });

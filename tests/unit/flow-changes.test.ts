@@ -37,8 +37,7 @@ describe('applyChanges', () => {
     const api = byId(result, 'api') as ApiNode;
     expect(api.next.map((s) => s.node)).toEqual(['a', null]);
     expect(api.store).toMatchObject({ successTarget: 'a', failureTarget: null });
-    expect(api.onFailure).toBeNull();
-    expect(byId(result, 'perm')).toMatchObject({ onFailure: null });
+    expect(api).not.toHaveProperty('onFailure');
     expect(byId(result, 'perm').next.map((s) => s.node)).toEqual([null, null]);
     // Nodes that never pointed at c are untouched.
     expect(byId(result, 'a')).toBe(nodes[0]);
@@ -67,7 +66,7 @@ describe('applyChanges', () => {
     nodes = applyChanges(nodes, [{ type: 'duplicate', id: 'api', newId: 'd3' }]);
     expect(nodes.slice(-3).map((n) => n.name)).toEqual(['Fetch-copy', 'Fetch-copy_1', 'Fetch-copy_2']);
     const copy = byId(nodes, 'd1') as ApiNode;
-    expect(copy).toMatchObject({ type: 'api', x: 20, y: 120, isNew: true, onFailure: null });
+    expect(copy).toMatchObject({ type: 'api', x: 20, y: 120, isNew: true });
     expect(copy.next).toEqual([
       { id: 0, node: null },
       { id: 1, node: null, onFailure: true },

@@ -1,6 +1,6 @@
 // A small flow with every kind of link, shared by the flow model's unit tests:
-// a → b (slot 0); api → a (success slot, successTarget), api → c (failure slot, failureTarget,
-// onFailure); perm → c (failure slot and onFailure).
+// a → b (slot 0); api → a (success slot, successTarget), api → c (failure slot, failureTarget);
+// perm → c (failure slot).
 import { newNode, type FlowNode } from '../../src/core/flow';
 
 export function linkedFlow(): FlowNode[] {
@@ -14,8 +14,6 @@ export function linkedFlow(): FlowNode[] {
   api.next[1].node = 'c';
   api.store.successTarget = 'a';
   api.store.failureTarget = 'c';
-  api.onFailure = 'c';
   perm.next[1].node = 'c';
-  perm.onFailure = 'c';
   return [a, b, c, api, perm];
 }

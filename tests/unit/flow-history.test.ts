@@ -48,7 +48,6 @@ function flow(): FlowNode[] {
   b.next[0].node = 'c';
   api.next[1].node = 'c';
   api.store.failureTarget = 'c';
-  api.onFailure = 'c';
   return [a, b, c, api];
 }
 

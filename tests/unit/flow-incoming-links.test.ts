@@ -57,7 +57,7 @@ describe('IncomingLinks', () => {
     const index = new IncomingLinks([api]);
     const slotCleared = { ...api, next: api.next.map((slot) => ({ ...slot, node: null })) };
     index.replace(api, slotCleared);
-    // failureTarget and onFailure still name c.
+    // failureTarget still names c.
     expect(index.sourcesOf('c')).toEqual(['api']);
     index.replace(slotCleared, undefined);
     expect(index.sourcesOf('c')).toEqual([]);
@@ -109,11 +109,7 @@ describe('IncomingLinks', () => {
     indexLinks(indexed);
     const after = applyChanges(indexed, [{ type: 'delete', id: 'c' }]);
     const api = after.find((n) => n.id === 'api')!;
-    expect(api.type === 'api' && [api.next[1].node, api.store.failureTarget, api.onFailure]).toEqual([
-      null,
-      null,
-      null,
-    ]);
+    expect(api.type === 'api' && [api.next[1].node, api.store.failureTarget]).toEqual([null, null]);
   });
 
   it('stays right through undo and redo (applyDiff)', () => {
@@ -184,11 +180,7 @@ describe('IncomingLinks', () => {
     }
     // The delete of c cleared every pointer to it, found through the index.
     const api = replica.byId.get('api')!;
-    expect(api.type === 'api' && [api.next[1].node, api.store.failureTarget, api.onFailure]).toEqual([
-      null,
-      null,
-      null,
-    ]);
+    expect(api.type === 'api' && [api.next[1].node, api.store.failureTarget]).toEqual([null, null]);
     // Undo everything as diffs (what the history hands the main thread), then redo it.
     const history = createHistory();
     history.load(before);

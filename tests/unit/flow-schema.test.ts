@@ -130,17 +130,17 @@ describe('checkFlowGraph and flowSchema', () => {
     expect(problems).toContainEqual({ nodeId: 'a', message: 'Duplicate node id "a"' });
   });
 
-  it('finds links to missing nodes in slots, success/failure targets and onFailure', () => {
+  it('finds links to missing nodes in slots (the failure slot too) and success/failure targets', () => {
     const [a, b] = linked();
     a.next[0].node = 'ghost';
     if (b.type !== 'api') throw new Error('fixture');
     b.store.failureTarget = 'gone';
-    b.onFailure = 'void';
+    b.next[b.next.length - 1].node = 'void';
     const messages = checkFlowGraph([a, b]).map((p) => p.message);
     expect(messages).toEqual([
       'Node "Start" links to missing node "ghost"',
-      'Node "Fetch" links to missing node "gone"',
       'Node "Fetch" links to missing node "void"',
+      'Node "Fetch" links to missing node "gone"',
     ]);
   });
 

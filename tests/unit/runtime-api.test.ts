@@ -15,9 +15,11 @@ function apiFlow(fields: Partial<ApiNode> = {}, api: Partial<ApiNode['api']> = {
     ...fields,
   });
   call.api = { ...call.api, url: 'https://api.example.com/orders', ...api };
-  // The stored form: success branches in next, failure in onFailure.
-  call.next = [{ id: 0, node: 'ok' }];
-  call.onFailure = 'failed';
+  // Success branches, then the failure slot.
+  call.next = [
+    { id: 0, node: 'ok' },
+    { id: 1, node: 'failed', onFailure: true },
+  ];
   const ok = node('basic', 'ok', { entries: [text('Status ${{status}}: ${{result.state}}')] });
   const failed = node('basic', 'failed', { entries: [text('Failed with ${{status}}')] });
   return flowOf([call, ok, failed]);

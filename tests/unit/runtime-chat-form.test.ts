@@ -1,4 +1,4 @@
-// The chat call's own multipart parser (server/routes/chat/chat-form.ts) reads what browsers send
+// The chat call's own multipart parser (server/channels/web/chat-form.ts) reads what browsers send
 // exactly as @fastify/multipart did, and refuses what it refused — with a 4xx, never a 500.
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +6,7 @@ import {
   formLimits,
   parseMultipartForm,
   type FormError,
-} from '../../server/routes/chat/chat-form.js';
+} from '../../server/channels/web/chat-form.js';
 
 const B = 'XyZ';
 const part = (name: string, value: string, extra = '') =>

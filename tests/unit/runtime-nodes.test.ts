@@ -73,8 +73,10 @@ describe('language-changer node', () => {
 describe('device-permission node', () => {
   function geoFlow() {
     const ask = node('device-permission', 'geo', { latName: 'lat', longName: 'lng' });
-    ask.next = [{ id: 0, node: 'found' }];
-    ask.onFailure = 'unknown';
+    ask.next = [
+      { id: 0, node: 'found' },
+      { id: 1, node: 'unknown', onFailure: true },
+    ];
     return flowOf([
       ask,
       node('basic', 'found', { entries: [text('You are at ${{lat}}, ${{lng}}')] }),

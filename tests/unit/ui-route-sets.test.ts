@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeFor, isReachable, isUnder, sessionStateOf } from '../../src/app/route-sets';
+import { homeFor, isReachable, isUnder, sessionStateOf } from '../../src/core/session/route-sets';
 
 describe('route sets by sign-in state', () => {
   it('sends each state home to the first route of its set', () => {

@@ -1,7 +1,7 @@
 // The chat app: the same component runs in the widget's iframe, on the standalone /chat page and
 // (with the editor's token, in edit mode or not) as the flow editor's emulator.
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { chatTitle, defaultTheme } from '../../src/core/theme/defaults';
+import { chatPlaceholder, chatTitle, defaultTheme } from '../../src/core/theme/defaults';
 import type { Theme } from '../../src/core/theme/types';
 import type { ConversationMessage } from '../../src/core/widget/conversation';
 import { SPEAKER_KEY, THEME_MODE_KEY } from '../../src/core/widget/guest';
@@ -13,16 +13,15 @@ import {
   type WidgetBot,
   type WidgetLanguage,
 } from './chat-api';
-import { ChatHeader } from './ChatHeader';
-import { Composer } from './Composer';
+import { ChatShell, type FirstLook } from './ChatShell';
+import { ChatView } from './ChatView';
 import type { HostBridge } from './host-bridge';
-import { MessageList } from './MessageList';
 import { createMicrophone } from './microphone';
 import { serverSpeech, type SpeechSwitches } from './server-speech';
 import { createSpeaker } from './speech';
 import { safeStorage } from './storage';
 import { generatedAvatar } from './generated-avatar';
-import { avatarOf, themeStyle } from './theme-style';
+import { avatarOf } from './theme-style';
 import { useChat, type Chat } from './use-chat';
 import './chat.css';
 import { useHostEvents } from './use-host-events';
@@ -53,6 +52,8 @@ export interface ChatAppProps {
   /** Server address for the calls ('' when the page is served by the server itself). */
   apiBase?: string;
   onClose?: () => void;
+  /** The bot's look known before the chat loads (the page carried it): drawn at once, no flash. */
+  firstLook?: FirstLook | null;
   ref?: Ref<ChatAppHandle>;
 }
 
@@ -89,7 +90,7 @@ export function ChatApp(props: ChatAppProps) {
     client
       .widgetInfo()
       .then((info) => {
-        if (info.status === 403) {
+        if (!info.success && info.status === 403) {
           console.warn(`BotFlow: the chat of bot ${botId} is not available here: ${info.message}`);
           return done({
             theme: defaultTheme(),
@@ -99,12 +100,9 @@ export function ChatApp(props: ChatAppProps) {
           });
         }
         // A theme that fails to load falls back to the default theme (spec 3 §7).
-        done({
-          theme: info.theme ?? defaultTheme(),
-          bot: info.bot ?? null,
-          speech: info.speech ?? NO_SPEECH,
-          refused: null,
-        });
+        if (!info.success)
+          return done({ theme: defaultTheme(), bot: null, speech: NO_SPEECH, refused: null });
+        done({ theme: info.theme, bot: info.bot, speech: info.speech, refused: null });
       })
       .catch(() => done({ theme: defaultTheme(), bot: null, speech: NO_SPEECH, refused: null }));
     return () => {
@@ -112,7 +110,11 @@ export function ChatApp(props: ChatAppProps) {
     };
   }, [client, botId, identity]);
 
-  if (!loaded || loaded.identity !== identity) return <div className="chat loading" aria-busy="true" />;
+  if (!loaded || loaded.identity !== identity) {
+    if (!props.firstLook) return <div className="chat loading" aria-busy="true" />;
+    const dark = (props.themeMode ?? safeStorage().getItem(THEME_MODE_KEY)) === 'dark';
+    return <ChatShell look={props.firstLook} dark={dark} customUI={Boolean(props.customUI)} />;
+  }
   if (loaded.refused) {
     return (
       <div className="chat refused" role="alert">
@@ -233,62 +235,58 @@ function Conversation(props: ConversationProps) {
   const close = props.onClose ?? (bridge ? () => bridge.send('close') : undefined);
   const rtl = theme.body.rtl || Boolean(chat.language?.is_rtl);
   const avatar = avatarOf(theme, bot?.avatar) || generatedAvatar(bot?.name || theme.header.headerTitle);
-  const classes = ['chat', dark && 'dark', props.customUI && 'custom', editMode && 'edit'].filter(Boolean);
 
   return (
-    <div
-      className={classes.join(' ')}
-      dir={rtl ? 'rtl' : 'ltr'}
-      style={themeStyle(theme, dark)}
-      lang={chat.language?.code}
-    >
-      <ChatHeader
-        title={chatTitle(theme, bot?.name)}
-        avatar={avatar}
-        showAvatar={theme.header.isAvatar}
-        customUI={Boolean(props.customUI)}
-        dark={dark}
-        languages={languages}
-        language={chat.language}
-        speaker={bot?.use_tts ? speakerOn : null}
-        onLanguage={(language) => void chat.changeLanguage(language)}
-        onSpeaker={toggleSpeaker}
-        onRestart={() => void chat.restart()}
-        onDark={toggleDark}
-        onClose={close}
-      />
-      <MessageList
-        messages={chat.messages}
-        typing={chat.typing}
-        avatar={avatar}
-        showAvatar={theme.header.isAvatar}
-        chosen={chosen}
-        editMode={editMode}
-        onChoose={choose}
-        onAction={(name) => bridge?.send('customAction', { name })}
-      />
-      {realtime.view ? (
-        <VoicePanel
-          view={realtime.view}
-          botName={bot?.name || theme.header.headerTitle}
-          onTap={realtime.tap}
-          onFinish={realtime.finish}
-          onEnd={realtime.end}
-        />
-      ) : (
-        <Composer
-          mode={chat.inputMode}
-          placeholder={editMode ? 'The chat is disabled in edit mode' : theme.input.inputPlaceholderText}
-          disabled={editMode}
-          upload={chat.upload}
-          micAvailable={Boolean(bot?.use_stt) && microphone.available}
-          listening={listening}
-          onSend={(text) => void chat.send(text)}
-          onFile={(file) => void chat.send(file.name, { file })}
-          onMic={toggleMic}
-          onEndCall={endCall}
-        />
-      )}
-    </div>
+    <ChatView
+      theme={theme}
+      dark={dark}
+      rtl={rtl}
+      customUI={Boolean(props.customUI)}
+      editMode={editMode}
+      title={chatTitle(theme, bot?.name, chat.language?.code)}
+      avatar={avatar}
+      language={chat.language}
+      languages={languages}
+      speaker={bot?.use_tts ? speakerOn : null}
+      messages={chat.messages}
+      typing={chat.typing}
+      chosen={chosen}
+      onLanguage={(language) => void chat.changeLanguage(language)}
+      onSpeaker={toggleSpeaker}
+      onRestart={() => void chat.restart()}
+      onDark={toggleDark}
+      onClose={close}
+      onChoose={choose}
+      onAction={(name) => bridge?.send('customAction', { name })}
+      footer={
+        realtime.view ? (
+          <VoicePanel
+            view={realtime.view}
+            botName={bot?.name || theme.header.headerTitle}
+            onTap={realtime.tap}
+            onFinish={realtime.finish}
+            onEnd={realtime.end}
+          />
+        ) : null
+      }
+      composer={
+        realtime.view
+          ? null
+          : {
+              mode: chat.inputMode,
+              placeholder: editMode
+                ? 'The chat is disabled in edit mode'
+                : chatPlaceholder(theme, chat.language?.code),
+              disabled: editMode,
+              upload: chat.upload,
+              micAvailable: Boolean(bot?.use_stt) && microphone.available,
+              listening,
+              onSend: (text) => void chat.send(text),
+              onFile: (file) => void chat.send(file.name, { file }),
+              onMic: toggleMic,
+              onEndCall: endCall,
+            }
+      }
+    />
   );
 }

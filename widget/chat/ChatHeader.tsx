@@ -1,7 +1,7 @@
 // The chat's header. Standard layout: avatar, title, language, speaker, restart, close. Custom-UI
 // layout (spec 3 §2): a burger menu (languages, restart), an options menu (speaker, restart,
 // close) and a light/dark switch.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { WidgetLanguage } from './chat-api';
 import { Icon } from './icons';
 import { Avatar } from './MessageList';
@@ -58,7 +58,8 @@ function SpeakerButton({ speaker, onSpeaker }: HeaderProps) {
   );
 }
 
-export function ChatHeader(props: HeaderProps) {
+/** Memoised: the theme page's preview re-renders the chat on every colour edit, the header's props stay. */
+export const ChatHeader = memo(function ChatHeader(props: HeaderProps) {
   const [menu, setMenu] = useState<'burger' | 'options' | null>(null);
   const toggle = (which: 'burger' | 'options') => setMenu((open) => (open === which ? null : which));
   const title = (
@@ -161,4 +162,4 @@ export function ChatHeader(props: HeaderProps) {
       )}
     </header>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The input bar (spec 3 §2, §4): text (Enter sends, Shift+Enter adds a line), password, file
 // (gif, jpeg, png, pdf, with upload progress) and call; disabled in edit mode.
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ACCEPTED_CHAT_FILE_TYPES } from '../../src/core/widget/constants';
 import type { InputMode } from '../../src/core/widget/input-mode';
 import { Icon } from './icons';
@@ -18,7 +18,7 @@ export interface ComposerProps {
   onEndCall(): void;
 }
 
-export function Composer(props: ComposerProps) {
+export const Composer = memo(function Composer(props: ComposerProps) {
   const { mode, placeholder, disabled, upload, micAvailable, listening } = props;
   const [text, setText] = useState('');
   const picker = useRef<HTMLInputElement>(null);
@@ -127,4 +127,4 @@ export function Composer(props: ComposerProps) {
       </button>
     </form>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The conversation body: messages (bot on one side, guest on the other), the typing indicator,
 // and scrolling to the newest message.
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { Fragment, memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { ConversationMessage } from '../../src/core/widget/conversation';
 import type { ChoiceButton } from '../../src/core/widget/replies';
 import { MessageContent } from './MessageContent';
@@ -20,7 +20,16 @@ export interface MessageListProps {
 const time = (date: number) =>
   date ? new Date(date).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
 
-export function MessageList(props: MessageListProps) {
+const dayOf = (date: number) => new Date(date).toDateString();
+
+/** The date line above the first message of each day: 'Today', else the date in the guest's words. */
+function dayLabel(date: number): string {
+  if (dayOf(date) === dayOf(Date.now())) return 'Today';
+  return new Date(date).toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** Memoised: a theme edit changes only the chat's custom properties, not the conversation. */
+export const MessageList = memo(function MessageList(props: MessageListProps) {
   const { messages, typing, avatar, showAvatar, chosen, editMode, onChoose, onAction } = props;
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -38,20 +47,33 @@ export function MessageList(props: MessageListProps) {
 
   return (
     <div className="messages" role="log" aria-live="polite" aria-label="Conversation" onClick={onClick}>
-      {messages.map((message) => (
-        <div key={message.id} className={`row ${message.from}${message.disabled ? ' disabled' : ''}`}>
-          {message.from === 'bot' && showAvatar && <Avatar src={avatar} />}
-          <div className={`bubble ${message.type}`} data-type={message.type}>
-            <MessageContent
-              message={message}
-              onChoose={onChoose}
-              chosen={chosen[message.id]}
-              disabled={message.disabled || editMode}
-            />
-            <time className="date">{time(message.date)}</time>
-          </div>
-        </div>
-      ))}
+      {messages.map((message, index) => {
+        const previous = messages[index - 1];
+        const newDay = message.date > 0 && (!previous?.date || dayOf(previous.date) !== dayOf(message.date));
+        return (
+          <Fragment key={message.id}>
+            {newDay && (
+              <p className="day">
+                <time dateTime={new Date(message.date).toISOString().slice(0, 10)}>
+                  {dayLabel(message.date)}
+                </time>
+              </p>
+            )}
+            <div className={`row ${message.from}${message.disabled ? ' disabled' : ''}`}>
+              {message.from === 'bot' && showAvatar && <Avatar src={avatar} />}
+              <div className={`bubble ${message.type}`} data-type={message.type}>
+                <MessageContent
+                  message={message}
+                  onChoose={onChoose}
+                  chosen={chosen[message.id]}
+                  disabled={message.disabled || editMode}
+                />
+                <time className="date">{time(message.date)}</time>
+              </div>
+            </div>
+          </Fragment>
+        );
+      })}
       {typing && (
         <div className="row bot">
           {showAvatar && <Avatar src={avatar} />}
@@ -65,7 +87,7 @@ export function MessageList(props: MessageListProps) {
       <div ref={end} />
     </div>
   );
-}
+});
 
 export function Avatar({ src, size = 32 }: { src: string; size?: number }) {
   return src ? (

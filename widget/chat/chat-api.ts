@@ -1,26 +1,30 @@
 // The chat's calls to the server (spec 3 §7 Chat). Two ways to be allowed in: the editor's token
 // (the emulator, or the bot owner on /chat), or the widget's — the host page's address in the
 // X-BotFlow-Origin header, checked by the server against the bot's origins.
-import type { ServerSpeech, WidgetBot, WidgetLanguage } from '../../src/core/api/widget';
-import type { Theme } from '../../src/core/theme/types';
+import type {
+  ChatAnswer as ChatContract,
+  LanguageAnswer,
+  RealtimeReplyAnswer,
+  SttAnswer,
+  TtsAnswer,
+} from '../../src/core/api/chat';
+import type { ServerSpeech, WidgetAnswer, WidgetBot, WidgetLanguage } from '../../src/core/api/widget';
 import type { RealtimeAnswer } from '../../src/core/widget/realtime-conversation';
-import type { ChatReply } from '../../src/core/widget/replies';
 
 /** The editor's token (with the page, for a bot the signed-in user does not own), or the host page. */
 export type ChatAuth = { kind: 'token'; token: string; page?: string } | { kind: 'widget'; page: string };
 
 export type { ServerSpeech, WidgetBot, WidgetLanguage };
 
-export interface WidgetInfo {
-  /** The HTTP status (403: this page is not one of the bot's origins). */
-  status: number;
-  success: boolean;
-  message?: string;
-  theme?: Theme & { use_ext_tts?: boolean; use_ext_stt?: boolean };
-  bot?: WidgetBot;
-  /** Whether the server's /api/tts and /api/stt work (absent from an older server: they do not). */
-  speech?: ServerSpeech;
-}
+/**
+ * What a call answers, typed by its route's contract (src/core/api/): the answer, or a refusal.
+ * The widget reads answers by these types only — parsing them with the contract's schemas would
+ * put zod in its bundle, over its weight budget.
+ */
+export type Answered<Answer> = (Answer & { success: true }) | { success: false; message?: string };
+
+/** GET /api/widget/:botId, with the HTTP status (403: this page is not one of the bot's origins). */
+export type WidgetInfo = Answered<WidgetAnswer> & { status: number };
 
 export interface ChatFields {
   message: string;
@@ -33,15 +37,8 @@ export interface ChatFields {
   guest_id?: string | null;
 }
 
-export interface ChatAnswer {
-  success: boolean;
-  message?: string;
-  guest_id?: string;
-  reply?: ChatReply[];
-  old_conversation?: unknown[];
-  /** Ids the server gave the stored messages of this turn, when it tells them. */
-  [key: string]: unknown;
-}
+/** POST /api/chat */
+export type ChatAnswer = Answered<ChatContract>;
 
 export class ChatCallError extends Error {
   constructor(
@@ -58,7 +55,7 @@ export interface ChatClient {
   send(fields: ChatFields, onProgress?: (fraction: number) => void): Promise<ChatAnswer>;
   ping(guestId: string): Promise<void>;
   customVariables(guestId: string, variables: Record<string, unknown>): Promise<number>;
-  language(guestId: string, languageId: number): Promise<{ success: boolean; conversation?: unknown[] }>;
+  language(guestId: string, languageId: number): Promise<Answered<LanguageAnswer>>;
   /** Speech calls name the guest (or carry the editor's token): the server pays for them. */
   tts(text: string, lang: string, guestId: string | null): Promise<string | null>;
   stt(recording: Blob, lang: string, guestId: string | null): Promise<string | null>;
@@ -73,15 +70,12 @@ export interface ChatClient {
 }
 
 async function realtimeAnswer(
-  request: Promise<{ status: number; body: { reply?: unknown; message?: unknown } | null }>,
+  request: Promise<{ status: number; body: Answered<RealtimeReplyAnswer> | null }>,
 ): Promise<RealtimeAnswer> {
   const { status, body } = await request;
   if (status === 503) return { kind: 'not-configured' };
-  if (status === 200 && (typeof body?.reply === 'string' || body?.reply === null)) {
-    return { kind: 'ok', reply: body.reply };
-  }
-  const message =
-    typeof body?.message === 'string' ? body.message : `The realtime AI call answered ${status}.`;
+  if (status === 200 && body?.success) return { kind: 'ok', reply: body.reply };
+  const message = (body?.success === false && body.message) || `The realtime AI call answered ${status}.`;
   return { kind: 'failed', message };
 }
 
@@ -101,7 +95,7 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
   return {
     botId,
     async widgetInfo() {
-      const { status, body } = await call<WidgetInfo>(`/api/widget/${botId}`);
+      const { status, body } = await call<Answered<WidgetAnswer>>(`/api/widget/${botId}`);
       return { ...(body ?? { success: false, message: `The server answered ${status}.` }), status };
     },
 
@@ -132,9 +126,8 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
             body = null;
           }
           if (request.status !== 200 || !body) {
-            reject(
-              new ChatCallError(body?.message ?? `The chat call answered ${request.status}.`, request.status),
-            );
+            const message = body?.success === false ? body.message : undefined;
+            reject(new ChatCallError(message ?? `The chat call answered ${request.status}.`, request.status));
           } else resolve(body);
         };
         request.onerror = () => reject(new ChatCallError('The chat call failed.', 0));
@@ -156,7 +149,7 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
     },
 
     async language(guestId, languageId) {
-      const { body } = await call<{ success: boolean; conversation?: unknown[] }>(
+      const { body } = await call<Answered<LanguageAnswer>>(
         `/api/language/${encodeURIComponent(guestId)}/${languageId}`,
         { method: 'PUT' },
       );
@@ -164,7 +157,7 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
     },
 
     async tts(text, lang, guestId) {
-      const { status, body } = await call<{ success: boolean; base64?: string }>('/api/tts', {
+      const { status, body } = await call<Answered<TtsAnswer>>('/api/tts', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ text, lang, ...(guestId ? { guest_id: guestId } : {}) }),
@@ -177,7 +170,7 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
       form.append('file', recording, 'recording.webm');
       form.append('lang', lang);
       if (guestId) form.append('guest_id', guestId);
-      const { status, body } = await call<{ success: boolean; transcript?: string }>('/api/stt', {
+      const { status, body } = await call<Answered<SttAnswer>>('/api/stt', {
         method: 'POST',
         body: form,
       });

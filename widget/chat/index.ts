@@ -3,3 +3,5 @@
 // handle.current.restart() starts a new run ("Run flow"). Its styles come with it (scoped to .chat).
 export { ChatApp, type ChatAppHandle, type ChatAppProps } from './ChatApp';
 export type { ChatAuth } from './chat-api';
+// The theme page's live preview draws the same view with a demo conversation.
+export { ChatView, type ChatViewProps } from './ChatView';

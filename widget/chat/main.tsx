@@ -2,6 +2,7 @@
 // the host page's initChat, which tells it the (browser-verified) page address its calls carry.
 import { createRoot } from 'react-dom/client';
 import { ChatApp } from './ChatApp';
+import { ChatShell, pageLook } from './ChatShell';
 import type { ChatAuth } from './chat-api';
 import { connectToHost, hostStorage } from './host-bridge';
 import { setChatStorage } from './storage';
@@ -16,11 +17,14 @@ const modeParam = params.get('themeMode');
 const themeMode = modeParam === 'dark' || modeParam === 'light' ? modeParam : undefined;
 const template = params.get('template') || undefined;
 const root = createRoot(document.getElementById('chat')!);
+// The bot's theme, title and avatar came with this page: the first frame is already the bot's.
+const firstLook = pageLook();
 
 if (!/^\d+$/.test(botId)) {
   root.render(<p className="chat refused">No bot to chat with: open this page as /chat?bot_id=…</p>);
 } else if (embedded) {
   const bridge = connectToHost(botId);
+  if (firstLook) root.render(<ChatShell look={firstLook} dark={themeMode === 'dark'} customUI={customUI} />);
   void bridge.ready.then((init) => {
     setChatStorage(hostStorage(bridge, init.storage));
     root.render(
@@ -33,6 +37,7 @@ if (!/^\d+$/.test(botId)) {
         courseId={init.courseId ?? null}
         customVariables={init.customVariables}
         template={template}
+        firstLook={firstLook}
       />,
     );
   });
@@ -44,6 +49,13 @@ if (!/^\d+$/.test(botId)) {
     ? { kind: 'token', token, page: location.href }
     : { kind: 'widget', page: location.href };
   root.render(
-    <ChatApp botId={botId} auth={auth} customUI={customUI} themeMode={themeMode} template={template} />,
+    <ChatApp
+      botId={botId}
+      auth={auth}
+      customUI={customUI}
+      themeMode={themeMode}
+      template={template}
+      firstLook={firstLook}
+    />,
   );
 }

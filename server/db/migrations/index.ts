@@ -11,6 +11,7 @@ import * as m009 from './009_jobs.js';
 import * as m010 from './010_token_last_used.js';
 import * as m011 from './011_rate_limit_counters.js';
 import * as m012 from './012_voice_histories.js';
+import * as m013 from './013_channel_guests.js';
 import * as m017 from './017_flow_versions.js';
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '010_token_last_used': m010,
   '011_rate_limit_counters': m011,
   '012_voice_histories': m012,
+  '013_channel_guests': m013,
   '017_flow_versions': m017,
 };
 

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { themeAnswer, themeSavedAnswer } from '../../../src/core/api/bots.js';
 import { refusals } from '../../../src/core/api/common.js';
-import { checkThemePatch, mergeTheme, themePatchSchema, type Theme } from '../../../src/core/theme/index.js';
-import { findBot, languagesById } from '../../repos/bots.js';
+import { checkThemePatch, mergeTheme, themeSaveSchema, type Theme } from '../../../src/core/theme/index.js';
+import { findBot, languagesById, updateBotThemeSettings } from '../../repos/bots.js';
 import { findTheme, saveTheme } from '../../repos/themes.js';
 import { isAvatarUpload, releaseAvatars, removeAvatars, saveAvatar } from '../../repos/uploads.js';
 import { checkAvatarFile } from './bot-input.js';
@@ -64,7 +64,12 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
       if (raw === undefined) return fail(reply, 400, 'theme is invalid', 'theme');
       const checked = checkThemePatch(raw);
       if (!checked.valid) return fail(reply, 400, checked.errors[0].message, 'theme');
-      const patch = themePatchSchema.parse(raw);
+      const { language, use_stt, use_tts, use_ext_stt, use_ext_tts, ...patch } = themeSaveSchema.parse(raw);
+      const settings = { language, use_stt, use_tts, use_ext_stt, use_ext_tts };
+      // The default language must stay one the bot speaks.
+      if (language !== undefined && !bot.supported_languages.includes(language)) {
+        return fail(reply, 400, 'language is invalid', 'theme');
+      }
 
       // An upload path typed into the theme must be one this bot already uses: it could otherwise
       // name another customer's file (which a later delete would remove).
@@ -85,13 +90,20 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
       let theme: Theme = mergeTheme(current, patch);
       if (uploaded) theme = mergeTheme(theme, { body: { botAvatar: uploaded, customAvatar: uploaded } });
       try {
-        await saveTheme(app.db, bot.id, theme);
+        await app.db.transaction().execute(async (trx) => {
+          await saveTheme(trx, bot.id, theme);
+          await updateBotThemeSettings(trx, request.user.id, bot.id, settings);
+        });
       } catch (error) {
         await removeAvatars(dataDir, [uploaded]);
         throw error;
       }
       await releaseAvatars(dataDir, uploadsOf(bot, current), uploadsOf(bot, theme));
-      return { success: true, message: 'Theme saved', theme: presentTheme(theme, bot, publicUrl) };
+      const saved = {
+        ...bot,
+        ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)),
+      };
+      return { success: true, message: 'Theme saved', theme: presentTheme(theme, saved, publicUrl) };
     },
   );
 };

@@ -12,7 +12,7 @@ import { ChatError, GUEST_NOT_FOUND } from '../../conversations/chat-service.js'
 import { pickText } from '../../runtime/language.js';
 import { chatServiceOf } from '../../conversations/registry.js';
 import { sessionScope, type GuestSession } from '../../runtime/session.js';
-import { authorizeChat } from '../chat/chat-access.js';
+import { authorizeChat } from '../../channels/web/chat-access.js';
 
 export const REALTIME_NOT_ACTIVE = 'This conversation is not in a realtime AI session';
 

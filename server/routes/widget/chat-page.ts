@@ -7,10 +7,23 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { frameAncestorSources } from '../../../src/core/widget/origin.js';
 import type { Config } from '../../config.js';
+import { findTheme } from '../../repos/themes.js';
+import { absoluteUrl, presentTheme } from '../bots/present.js';
 import { findPublicBot } from './public-bot.js';
 
 export function frameAncestorsHeader(origins: readonly string[]): string {
   return `frame-ancestors ${["'self'", ...frameAncestorSources(origins)].join(' ')}`;
+}
+
+/**
+ * The bot's look (theme, name, avatar) written into the page, so the chat's first frame is already
+ * in the bot's colours (issue 15: no flash of the default theme). JSON inside a script element:
+ * '<' is escaped so no value can close the element. Nothing private: the same the widget reads.
+ */
+export function withLook(html: string, look: unknown): string {
+  const json = JSON.stringify(look).replace(/</g, '\\u003c');
+  const tag = `<script id="chat-look" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${tag}${html}`;
 }
 
 function queryOf(url: string): string {
@@ -31,11 +44,19 @@ const chatPage: FastifyPluginAsync<{ config: Config }> = async (app, opts) => {
     }
     const botId = /^\d{1,9}$/.exec(String((request.query as Record<string, unknown>).bot_id ?? ''));
     const bot = botId ? await findPublicBot(app.db, Number(botId[0])) : null;
+    const { publicUrl } = opts.config;
+    const page = bot
+      ? withLook(html, {
+          theme: presentTheme(await findTheme(app.db, bot.id), bot, publicUrl),
+          botName: bot.name,
+          botAvatar: absoluteUrl(bot.customAvatar || bot.avatar, publicUrl),
+        })
+      : html;
     return reply
       .header('Content-Security-Policy', frameAncestorsHeader(bot?.origins ?? []))
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(page);
   });
 
   // The built document also sits among the static widget files; it is only ever served with its

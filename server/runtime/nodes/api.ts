@@ -55,7 +55,7 @@ export function responseValue(response: HttpResponse): unknown {
 
 function failureTarget(node: ApiNode): string | null {
   const slot = node.next.find((s) => s.onFailure);
-  return node.onFailure ?? slot?.node ?? node.store.failureTarget ?? null;
+  return slot?.node ?? node.store.failureTarget ?? null;
 }
 
 export const apiNode: NodeHandler<ApiNode> = {

@@ -31,6 +31,6 @@ export const devicePermissionNode: NodeHandler<DevicePermissionNode> = {
     }
     delete variables[node.latName];
     delete variables[node.longName];
-    return go(node.onFailure ?? node.next.find((slot) => slot.onFailure)?.node ?? null);
+    return go(node.next.find((slot) => slot.onFailure)?.node ?? null);
   },
 };

@@ -57,3 +57,39 @@ export const userInfoAnswer = z.object({
   llm_available: z.boolean(),
 });
 export type UserInfoAnswer = z.infer<typeof userInfoAnswer>;
+
+// Requests, as the app sends them (a multipart form of these fields). The server's own schemas
+// (server/routes/auth) decode and check the same fields with the messages of spec 1 §8.
+
+/** POST /api/login */
+export const loginRequest = z.object({
+  email: z.string(),
+  password: z.string(),
+  mre_call_provider_id: z.string().optional(),
+});
+
+/** POST /api/signup: the account, and the call provider it signs up with. */
+export const signupRequest = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  password: z.string(),
+  mre_call_provider_id: z.string(),
+  mre_call_provider_name: z.string(),
+  mre_call_profile_id: z.string(),
+  mre_call_endpoint: z.string(),
+});
+
+/** POST /api/confirm-email */
+export const confirmEmailRequest = z.object({ code: z.string() });
+
+/** POST /api/request-password */
+export const passwordRequest = z.object({ email: z.string() });
+
+/** POST /api/reset-password */
+export const resetPasswordRequest = z.object({
+  token: z.string(),
+  user_id: z.string(),
+  password: z.string(),
+});

@@ -53,3 +53,28 @@ export const themeSavedAnswer = z.object({
   theme: botThemeSchema,
 });
 export type ThemeSavedAnswer = z.infer<typeof themeSavedAnswer>;
+
+// Requests, as the app sends them (a multipart form: lists comma-joined, objects as JSON text;
+// see server/routes/bots/form-fields.ts for the decoding and checks).
+
+/** A file part of a request, as the browser sends it. */
+export const uploadedBlob = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob);
+
+/** POST /api/bot: every field but the custom avatar, which comes as a file. */
+export const botCreateRequest = botFieldsSchema.omit({ customAvatar: true }).extend({
+  avatar_file: uploadedBlob.optional(),
+});
+export type BotCreateRequest = z.input<typeof botCreateRequest>;
+
+/** The changed fields of PUT /api/bot; `delete_custom_avatar` removes the uploaded avatar. */
+export const botChanges = botFieldsSchema.partial().extend({ delete_custom_avatar: z.boolean().optional() });
+export type BotChanges = z.input<typeof botChanges>;
+
+/** PUT /api/bot */
+export const botUpdateRequest = botChanges.extend({
+  bot_id: z.number(),
+  avatar_file: uploadedBlob.optional(),
+});
+
+/** POST /api/import: the archive, named imported_bot.zip (spec 1 §7). */
+export const botImportRequest = z.object({ uploaded_bot_file: uploadedBlob });

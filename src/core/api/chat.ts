@@ -1,40 +1,9 @@
 // The contract of the guest's chat routes: /api/chat, /api/ping, /api/custom_variables,
 // /api/language, /api/tts, /api/stt and /api/realtime (spec 3 §7).
 import { z } from 'zod';
-import type { ChatReply } from '../widget/replies';
+import { chatReply } from './chat-replies';
 
-const replyTypes = [
-  'text',
-  'choices-message',
-  'ai',
-  'choices',
-  'image',
-  'image-link',
-  'video-link',
-  'image-carousel',
-  'file',
-  'api',
-  'wizard',
-  'delay',
-  'input',
-  'device-permission',
-  'realtime-ai',
-  'call',
-] as const satisfies readonly ChatReply['type'][];
-
-/**
- * One reply of the bot as the chat receives it. Each type carries its own fields beside `type`
- * and `content` (src/core/widget/replies.ts); they pass through as they are.
- */
-export const chatReply = z.looseObject({
-  type: z.enum(replyTypes),
-  content: z.unknown(),
-  from: z.literal('bot'),
-  language_code: z.string(),
-  /** The stored message's id, when the turn was saved. */
-  id: z.number().optional(),
-  date: z.string(),
-});
+export { chatReply };
 
 /** A message of the conversation so far, as a returning guest's chat redraws it. */
 export const conversationMessage = z.looseObject({

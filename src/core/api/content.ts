@@ -83,3 +83,38 @@ export const contentClonedAnswer = z.object({
   missing: z.array(z.string()),
 });
 export type ContentClonedAnswer = z.infer<typeof contentClonedAnswer>;
+
+// Requests, as the node editor sends them (a multipart form; server/routes/content decodes and
+// checks the fields). Files are the browser's Blobs.
+const uploaded = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob);
+
+/** POST and PUT /api/content/image/… : an image from the device. */
+export const imageRequest = z.object({
+  title: z.string(),
+  reviewable: z.boolean(),
+  image: uploaded,
+  content_id: z.string(),
+  type: z.literal('image'),
+});
+
+/** POST and PUT /api/content/carousel/… : the items as JSON text; file items take `images` in order. */
+export const carouselRequest = z.object({
+  title: z.string(),
+  carousel_id: z.string(),
+  content: z.string(),
+  images: z.array(uploaded).optional(),
+});
+
+/** POST and PUT /api/content/file/… : the file of a file variable. */
+export const fileRequest = z.object({ file: uploaded, variable_id: z.string() });
+
+/** DELETE /api/content/file/… : the variables' ids as JSON text (spec 2 §7). */
+export const filesDeleteRequest = z.object({ variable_ids: z.string() });
+
+/** POST /api/content/…/clone */
+export const cloneRequest = z.object({
+  ids: z.array(z.string()),
+  /** A paste from another bot or flow (issue 20 §3): where the elements are. */
+  from_bot_id: z.number().optional(),
+  from_template: z.string().nullable().optional(),
+});

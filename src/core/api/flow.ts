@@ -78,6 +78,22 @@ export const templateAnswer = z.object({
 });
 export type TemplateAnswer = z.infer<typeof templateAnswer>;
 
+// Requests, as the editor sends them (JSON; the server's schemas in server/routes/flow check the
+// nodes with the graph check and word the problems).
+
+/** POST /api/flow/:botId (with If-Match: the version it was loaded at). */
+export const publishRequest = z.object({
+  nodes: z.array(flowNodeSchema),
+  /** The author chose to publish a flow with problems anyway. */
+  allow_invalid: z.boolean().optional(),
+});
+
+/** POST /api/flow_template?bot_id= */
+export const templateCreateRequest = z.object({ flow_name: z.string() });
+
+/** PUT /api/flow_template?bot_id= */
+export const templateSaveRequest = z.object({ flow_name: z.string(), nodes: z.array(flowNodeSchema) });
+
 /** One publish of the main flow (issue 20 §4), as the History panel lists it. */
 export const flowVersionInfo = z.object({
   version: flowVersion,

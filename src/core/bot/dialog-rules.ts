@@ -202,7 +202,10 @@ export function removeAvatar(draft: BotDraft, original: BotFields, presets: read
 }
 
 /** The text fields of PUT /api/bot beyond bot_id: only the changed fields, plus the avatar extras. */
-export function updateRequestFields(original: BotFields, draft: BotDraft): Record<string, unknown> {
+export function updateRequestFields(
+  original: BotFields,
+  draft: BotDraft,
+): Partial<BotFields> & { delete_custom_avatar?: boolean } {
   const { customAvatar: _preview, ...changes } = changedBotFields(original, draft.fields);
   if (draft.avatarEdit.deleteCustomAvatar && !draft.avatarEdit.upload) {
     return { ...changes, delete_custom_avatar: true, customAvatar: null };
@@ -211,7 +214,7 @@ export function updateRequestFields(original: BotFields, draft: BotDraft): Recor
 }
 
 /** The text fields of POST /api/bot: every field, except the custom avatar preview (sent as a file). */
-export function createRequestFields(draft: BotDraft): Record<string, unknown> {
+export function createRequestFields(draft: BotDraft): Omit<BotFields, 'customAvatar'> {
   const { customAvatar: _preview, ...fields } = draft.fields;
   return fields;
 }

@@ -70,7 +70,6 @@ const FIELDS: { [T in NodeType]: () => Fields<T> } = {
     body: '',
     showResult: false,
     store: { name: '', statusCodeVariable: '', successTarget: null, failureTarget: null },
-    onFailure: null,
   }),
   wizard: () => ({
     wizard: { iterations: NODE_DEFAULTS.wizardIterations, offsite: NODE_DEFAULTS.wizardOffsite, fields: [] },
@@ -108,7 +107,6 @@ const FIELDS: { [T in NodeType]: () => Fields<T> } = {
     request: 'geolocation',
     latName: NODE_DEFAULTS.latName,
     longName: NODE_DEFAULTS.longName,
-    onFailure: null,
   }),
   notification: () => ({
     pushMessageType: NODE_DEFAULTS.pushMessageType,

@@ -6,6 +6,7 @@ export * from './changes';
 export * from './apply-changes';
 export * from './incoming-links';
 export * from './targets';
+export * from './failure-link';
 export * from './labels';
 export * from './diff';
 export * from './history';

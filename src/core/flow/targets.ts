@@ -2,9 +2,10 @@
 import type { NodeId } from './schema/common';
 import type { FlowNode } from './schema/nodes';
 
-// Every place a node points at another node. Slots are the drawn links; api and device-permission
-// nodes also keep failure targets outside their slots (spec 2 §3), and deleting or duplicating a
-// node has to find those too.
+// Every place a node points at another node. Slots are the drawn links (the failure link of api and
+// device-permission nodes among them: failure-link.ts); api nodes also keep the success and failure
+// targets of their stored outputs (spec 2 §3), and deleting or duplicating a node has to find those
+// too.
 
 /** The ids this node links to (may repeat), in slot order then the failure targets. */
 export function nodeTargets(node: FlowNode): NodeId[] {
@@ -13,9 +14,6 @@ export function nodeTargets(node: FlowNode): NodeId[] {
   if (node.type === 'api') {
     if (node.store.successTarget !== null) targets.push(node.store.successTarget);
     if (node.store.failureTarget !== null) targets.push(node.store.failureTarget);
-  }
-  if ((node.type === 'api' || node.type === 'device-permission') && node.onFailure !== null) {
-    targets.push(node.onFailure);
   }
   return targets;
 }
@@ -27,10 +25,7 @@ export function nodeTargets(node: FlowNode): NodeId[] {
 export function linksTo(node: FlowNode, id: NodeId): boolean {
   const slots = node.next;
   for (let i = 0; i < slots.length; i++) if (slots[i].node === id) return true;
-  if (node.type === 'api' && (node.store.successTarget === id || node.store.failureTarget === id)) {
-    return true;
-  }
-  return (node.type === 'api' || node.type === 'device-permission') && node.onFailure === id;
+  return node.type === 'api' && (node.store.successTarget === id || node.store.failureTarget === id);
 }
 
 /**
@@ -58,9 +53,6 @@ export function withTargetsCleared(node: FlowNode, keep: (target: NodeId) => boo
       };
     }
   }
-  if ((result.type === 'api' || result.type === 'device-permission') && result.onFailure !== null) {
-    if (!keep(result.onFailure)) result = { ...result, onFailure: null };
-  }
   return result;
 }
 
@@ -80,9 +72,6 @@ export function withTargetsMapped(node: FlowNode, rename: (target: NodeId) => No
         failureTarget: map(result.store.failureTarget),
       },
     };
-  }
-  if (result.type === 'api' || result.type === 'device-permission') {
-    result = { ...result, onFailure: map(result.onFailure) };
   }
   return result;
 }

@@ -59,8 +59,9 @@ export function choiceUnlinked(node: FlowNode): LintIssue[] {
 /** The api node's failure target, wherever this version of the node keeps it. */
 function failureTarget(node: FlowNode): string | null {
   if (node.type !== 'api') return null;
-  const slot = node.next.find((s) => s.onFailure || s.id === FAILURE_SLOT_ID);
-  return slot?.node ?? node.onFailure ?? node.store.failureTarget ?? null;
+  // The failure slot (failure-link.ts); the stored failure target of older api nodes counts too.
+  const slot = node.next.find((s) => s.onFailure);
+  return slot?.node ?? node.store.failureTarget ?? null;
 }
 
 /**
@@ -69,8 +70,8 @@ function failureTarget(node: FlowNode): string | null {
  */
 export function apiWithoutFailure(node: FlowNode): LintIssue | null {
   if (node.type !== 'api' || failureTarget(node) !== null) return null;
-  const success =
-    node.next.find((s) => !s.onFailure && s.id !== FAILURE_SLOT_ID)?.node ?? node.store.successTarget;
+  const success = node.next.find((s) => !s.onFailure)?.node ?? node.store.successTarget;
+  const slot = node.next.find((s) => s.onFailure)?.id ?? FAILURE_SLOT_ID;
   return {
     rule: 'api-without-failure',
     nodeId: node.id,
@@ -78,7 +79,7 @@ export function apiWithoutFailure(node: FlowNode): LintIssue | null {
     ...(success && {
       fix: {
         label: 'Continue the same way on failure',
-        changes: [{ type: 'link' as const, from: node.id, slot: FAILURE_SLOT_ID, to: success }],
+        changes: [{ type: 'link' as const, from: node.id, slot, to: success }],
       },
     }),
   };

@@ -18,7 +18,14 @@ export const DARK_SURFACES = {
   inputBarBackground: '#111827',
 } as const;
 
+/** The derived dark variant with the author's own dark overrides (theme.dark) laid over it. */
 export function darkTheme(theme: Theme): Theme {
+  const derived = derivedDarkTheme(theme);
+  return theme.dark ? mergeTheme(derived, { ...theme.dark, dark: {} }) : derived;
+}
+
+/** The dark variant as derived from the light theme, before the author's overrides. */
+export function derivedDarkTheme(theme: Theme): Theme {
   const s = DARK_SURFACES;
   // The icons colour also writes the file picker's label on the input background.
   const icons = readableOn(readableOn(theme.input.inputIconsColor, s.inputBarBackground), s.inputBackground);

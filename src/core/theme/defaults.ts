@@ -42,7 +42,7 @@ export function defaultTheme(): Theme {
 
 /** Applies an edit section by section; sections and fields it leaves out keep their value. */
 export function mergeTheme(base: Theme, patch: ThemePatch): Theme {
-  return {
+  const merged: Theme = {
     header: { ...base.header, ...patch.header },
     body: { ...base.body, ...patch.body },
     user: { ...base.user, ...patch.user },
@@ -50,12 +50,26 @@ export function mergeTheme(base: Theme, patch: ThemePatch): Theme {
     choice: { ...base.choice, ...patch.choice },
     input: { ...base.input, ...patch.input },
   };
+  // The dark overrides and the per-language texts are whole values: an edit that sends them
+  // means exactly them (an override the author removed must not survive a merge).
+  const dark = patch.dark !== undefined ? patch.dark : base.dark;
+  const texts = patch.texts !== undefined ? patch.texts : base.texts;
+  if (dark && Object.keys(dark).length) merged.dark = dark;
+  if (texts && Object.keys(texts).length) merged.texts = texts;
+  return merged;
 }
 
 /**
  * The chat header's title: the theme's (a new bot's theme says 'BotFlow'), or the bot's name when
  * the theme's title was cleared, or 'BotFlow' when the bot has no name either.
  */
-export function chatTitle(theme: Theme, botName?: string | null): string {
-  return theme.header.headerTitle.trim() || botName?.trim() || DEFAULT_CHAT_TITLE;
+export function chatTitle(theme: Theme, botName?: string | null, languageCode?: string | null): string {
+  const local = languageCode ? theme.texts?.[languageCode]?.headerTitle?.trim() : '';
+  return local || theme.header.headerTitle.trim() || botName?.trim() || DEFAULT_CHAT_TITLE;
+}
+
+/** The input's placeholder in the conversation's language, else the theme's own. */
+export function chatPlaceholder(theme: Theme, languageCode?: string | null): string {
+  const local = languageCode ? theme.texts?.[languageCode]?.inputPlaceholderText?.trim() : '';
+  return local || theme.input.inputPlaceholderText;
 }

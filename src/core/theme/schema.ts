@@ -50,6 +50,46 @@ export const themeInputSchema = z.object({
   inputIconsColor: color,
 });
 
+const sectionsPatchShape = {
+  header: themeHeaderSchema.partial().optional(),
+  body: themeBodySchema.partial().optional(),
+  user: themeUserSchema.partial().optional(),
+  bot: themeBotSchema.partial().optional(),
+  choice: themeChoiceSchema.partial().optional(),
+  input: themeInputSchema.partial().optional(),
+};
+
+/** The dark variant's overrides: colours only (texts, sizes and pictures are the light theme's). */
+const colours = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
+  z
+    .object(
+      Object.fromEntries(Object.entries(schema.shape).filter(([, field]) => field === color)) as {
+        [K in keyof T]: T[K];
+      },
+    )
+    .partial()
+    .optional();
+
+export const darkOverridesSchema = z.object({
+  header: colours(themeHeaderSchema),
+  body: colours(themeBodySchema),
+  user: colours(themeUserSchema),
+  bot: colours(themeBotSchema),
+  choice: colours(themeChoiceSchema),
+  input: colours(themeInputSchema),
+});
+
+/** Language code → title and placeholder (a bot has a handful of languages). */
+export const localTextsSchema = z
+  .record(
+    z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),
+    z.object({
+      headerTitle: z.string().max(100).optional(),
+      inputPlaceholderText: z.string().max(200).optional(),
+    }),
+  )
+  .refine((texts) => Object.keys(texts).length <= 50, 'at most 50 languages');
+
 export const themeSchema = z.object({
   header: themeHeaderSchema,
   body: themeBodySchema,
@@ -57,16 +97,15 @@ export const themeSchema = z.object({
   bot: themeBotSchema,
   choice: themeChoiceSchema,
   input: themeInputSchema,
+  dark: darkOverridesSchema.optional(),
+  texts: localTextsSchema.optional(),
 });
 
 /** An edit: every section and field optional, unknown keys dropped. */
 export const themePatchSchema = z.object({
-  header: themeHeaderSchema.partial().optional(),
-  body: themeBodySchema.partial().optional(),
-  user: themeUserSchema.partial().optional(),
-  bot: themeBotSchema.partial().optional(),
-  choice: themeChoiceSchema.partial().optional(),
-  input: themeInputSchema.partial().optional(),
+  ...sectionsPatchShape,
+  dark: darkOverridesSchema.optional(),
+  texts: localTextsSchema.optional(),
 });
 
 // The schemas and the hand-written types must not drift apart.
@@ -77,7 +116,19 @@ const _samePatch: z.infer<typeof themePatchSchema> extends ThemePatch ? true : n
 void _sameTheme;
 void _samePatch;
 
+/**
+ * What the theme page saves (spec 3 §3: the theme "also" carries language and the speech flags,
+ * which are the bot's own settings): the edit plus those, each optional.
+ */
+export const themeSaveSchema = themePatchSchema.extend({
+  language: z.number().int().positive().optional(),
+  use_stt: z.boolean().optional(),
+  use_tts: z.boolean().optional(),
+  use_ext_stt: z.boolean().optional(),
+  use_ext_tts: z.boolean().optional(),
+});
+
 /** Checks a theme edit with the generic checker's wording ("header.headerColor is invalid"). */
 export function checkThemePatch(patch: unknown): CheckResult {
-  return checkFields(themePatchSchema, {}, patch, 'theme');
+  return checkFields(themeSaveSchema, {}, patch, 'theme');
 }

@@ -46,7 +46,8 @@ export interface ThemeInput {
   inputIconsColor: string;
 }
 
-export interface Theme {
+/** The six sections every theme has (spec 3 §3 Theme). */
+export interface ThemeSections {
   header: ThemeHeader;
   body: ThemeBody;
   user: ThemeUser;
@@ -55,8 +56,27 @@ export interface Theme {
   input: ThemeInput;
 }
 
-/** A theme edit: any subset of any section. */
-export type ThemePatch = { [Section in keyof Theme]?: Partial<Theme[Section]> };
+/** The sections' fields as a partial edit, section by section. */
+export type SectionsPatch = { [Section in keyof ThemeSections]?: Partial<ThemeSections[Section]> };
+
+/** The texts a bot with several languages shows in one of them (keyed by language code). */
+export interface LocalTexts {
+  headerTitle?: string;
+  inputPlaceholderText?: string;
+}
+
+export interface Theme extends ThemeSections {
+  /**
+   * The author's own changes to the derived dark variant (dark.ts): the widget's dark mode is
+   * darkTheme(theme) with these laid over it. Absent: the derived variant as it is.
+   */
+  dark?: SectionsPatch;
+  /** Title and placeholder per language code, for bots with several languages. */
+  texts?: Record<string, LocalTexts>;
+}
+
+/** A theme edit: any subset of any section; `dark` and `texts`, when present, replace the old. */
+export type ThemePatch = SectionsPatch & Pick<Theme, 'dark' | 'texts'>;
 
 /** The theme as the theme page reads it: it also carries the bot's voice and language settings. */
 export interface BotTheme extends Theme {

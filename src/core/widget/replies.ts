@@ -1,70 +1,19 @@
-// The bot's replies as the chat receives them from POST /api/chat. This is the one source of these
-// shapes: the chat reads them here, and the server's runtime imports them (server/runtime/replies.ts
-// documents what each type carries).
+// The bot's replies as the chat receives them from POST /api/chat: the chat reads them here, and the
+// server's runtime imports them (server/runtime/replies.ts documents what each type carries).
 
-export interface ChoiceButton {
-  id: number | string;
-  label: string;
-}
-
-export interface CarouselImage {
-  url: string;
-}
-
-export interface GuestFile {
-  name: string;
-  url: string;
-  type: string;
-  size: number;
-}
-
-export interface CallProvider {
-  id: string;
-  name: string;
-  endpoint: string | null;
-  profile_id: string | null;
-}
-
-export interface CallInfo {
-  callerName: string;
-  subject: string;
-  description: string;
-}
-
-/** A repeating wizard's pass: shown as "pass of of" ("2 of 3") in the question (src/core/wizard). */
-export interface WizardProgress {
-  /** This pass's number. */
-  pass: number;
-  /** The last pass's number. */
-  of: number;
-}
-
-export interface WizardField {
-  type: string;
-  attr: string;
-  options?: ChoiceButton[];
-}
-
-export type ChatReply =
-  | { type: 'text' | 'choices-message' | 'ai'; content: string }
-  | { type: 'choices'; content: ChoiceButton[]; disabled?: boolean }
-  | { type: 'image' | 'image-link'; content: string; title: string }
-  | { type: 'video-link'; content: string; title: string; embedUrl: string | null }
-  | { type: 'image-carousel'; content: CarouselImage[]; title: string }
-  | { type: 'file'; content: GuestFile }
-  | { type: 'api'; content: string; status: number }
-  | { type: 'wizard'; content: string; field: WizardField; progress?: WizardProgress }
-  | { type: 'delay'; content: ''; seconds: number }
-  | { type: 'input'; content: ''; input: 'file' | 'password' }
-  | { type: 'device-permission'; content: ''; request: 'geolocation' }
-  | {
-      type: 'realtime-ai';
-      content: '';
-      prompt: string;
-      waitForUserInteraction: boolean;
-      hideAIResponse: boolean;
-    }
-  | { type: 'call'; content: string; provider: CallProvider | null; callInfo: CallInfo };
+// The shapes are inferred from the contract's schemas (src/core/api/chat-replies.ts); the import is
+// type-only, so the widget's bundle gets no zod for them.
+export type {
+  CallInfo,
+  CallProvider,
+  CarouselImage,
+  ChatReply,
+  ChoiceButton,
+  GuestFile,
+  WizardField,
+  WizardProgress,
+} from '../api/chat-replies';
+import type { ChatReply } from '../api/chat-replies';
 
 export type ChatReplyType = ChatReply['type'];
 export type ReplyOf<T extends ChatReplyType> = Extract<ChatReply, { type: T }>;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
-import { useProviderStore, useSelectedProvider } from '../../app/stores/provider-store';
+import { useProviderStore, useSelectedProvider } from './provider-store';
 import { Logo, ThemeToggle } from '../../ui';
 import { ProviderPicker } from './ProviderPicker';
 

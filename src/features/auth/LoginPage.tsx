@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, login } from '../../api/auth';
 import { setAccessToken } from '../../api/storage';
-import { useSelectedProvider } from '../../app/stores/provider-store';
+import { useSelectedProvider } from './provider-store';
 import { Alert, Button, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 import { FeaturePanel } from './FeaturePanel';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useProviderStore } from '../../app/stores/provider-store';
+import { useProviderStore } from './provider-store';
 import { Modal, SearchField, Spinner } from '../../ui';
 import { ProviderCard } from './ProviderCard';
 import { matchesProviderSearch } from './provider-search';

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, signup, type SignupFields } from '../../api/auth';
 import { setAccessToken } from '../../api/storage';
-import { useSelectedProvider } from '../../app/stores/provider-store';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSelectedProvider } from './provider-store';
+import { useSessionStore } from '../../api/session-store';
 import { PASSWORD_RULE } from '../../core';
 import { Alert, Button, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
@@ -48,7 +48,8 @@ export function SignupPage() {
       }
       const text = result.message || 'Unable to sign up.';
       // Spec 1 §5: an error naming one of our fields shows under it; the rest go to the alert.
-      if (result.key && result.key in empty) setFieldErrors({ [result.key]: text });
+      const key = result.success ? undefined : result.key;
+      if (key && key in empty) setFieldErrors({ [key]: text });
       else setMessage({ text, success: result.success });
     } catch (error) {
       console.error('signup failed', error);

@@ -4,7 +4,7 @@ import type { Bot, BotLanguage } from '../../core/bot/types';
 import { Badge, IconButton } from '../../ui';
 import { BotAvatar } from './BotAvatar';
 import { BotIcon } from './bot-icons';
-import { languageLabel } from './language-label';
+import { languageLabel } from '../../core/bot/language-label';
 
 export interface BotCardProps {
   bot: Bot;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSessionStore } from '../../api/session-store';
 import {
   botFieldsFromData,
   createRequestFields,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSessionStore } from '../../api/session-store';
 import { filterByName } from '../../core/bot/dialog-rules';
 import { BOT_SEARCH_DEBOUNCE_MS } from '../../core/constants';
 import { Alert, Button, IntroHeading, SearchField } from '../../ui';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { AUTO_TRANSLATE_NEEDS_AI } from '../../core/bot/auto-translate';
 import { setSpeechFeature } from '../../core/bot/dialog-rules';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSessionStore } from '../../api/session-store';
 import type { TtsGender } from '../../core/bot/types';
 import { Switch } from './Switch';
 import type { BotDraftState } from './use-bot-draft';

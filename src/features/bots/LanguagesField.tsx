@@ -8,7 +8,7 @@ import {
 } from '../../core/bot/dialog-rules';
 import type { BotFields, BotLanguage } from '../../core/bot/types';
 import { Badge, SearchField } from '../../ui';
-import { languageLabel } from './language-label';
+import { languageLabel } from '../../core/bot/language-label';
 import { useDebouncedValue } from './use-debounced-value';
 
 export interface LanguagesFieldProps {

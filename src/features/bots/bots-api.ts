@@ -1,12 +1,27 @@
-// Typed bot calls (spec 1 §7) and their error defaults (spec 1 §8).
-import { api, ApiError, toFormData, type ApiResult } from '../../api/client';
+// The bot calls (spec 1 §7), one per route, typed by the contract in src/core/api/bots.ts, and
+// their error defaults (spec 1 §8).
+import { ApiError, toFormData } from '../../api/client';
+import { defineCall, type Refusal } from '../../api/define-call';
 import { getAccessToken } from '../../api/storage';
-import type { BotAnswer, BotListAnswer } from '../../core/api/bots';
-import type { Answer } from '../../core/api/common';
+import {
+  botAnswer,
+  botCreateRequest,
+  botImportRequest,
+  botListAnswer,
+  botUpdateRequest,
+  type BotChanges,
+  type BotCreateRequest,
+} from '../../core/api/bots';
+import { doneAnswer } from '../../core/api/common';
 import type { Bot } from '../../core/bot/types';
 
-type BotsResult = Answer<BotListAnswer>;
-type BotResult = Answer<BotAnswer>;
+const calls = {
+  list: defineCall('GET', '/api/bot', { response: botListAnswer }),
+  create: defineCall('POST', '/api/bot', { request: botCreateRequest, response: botAnswer }),
+  update: defineCall('PUT', '/api/bot', { request: botUpdateRequest, response: botAnswer }),
+  remove: defineCall('DELETE', '/api/bot/:id', { response: doneAnswer }),
+  import: defineCall('POST', '/api/import', { request: botImportRequest, response: botAnswer }),
+};
 
 export const botErrorDefaults = {
   load: 'Unable to load bots',
@@ -16,16 +31,10 @@ export const botErrorDefaults = {
   delete: 'Unable to delete the selected bot',
 } as const;
 
-/** Spec 1 §8: a `success: false` answer becomes an error carrying the server's message or a default. */
-function checked<T extends ApiResult>(result: T, fallback: string): T {
+/** Spec 1 §8: a refusal becomes an error carrying the server's message or a default. */
+function checked<T extends { success: true }>(result: T | Refusal, fallback: string): T {
   if (!result.success) throw new Error(result.message || fallback);
   return result;
-}
-
-function botOf(result: BotResult, fallback: string): Bot {
-  const { bot } = checked(result, fallback);
-  if (!bot) throw new Error(fallback);
-  return bot;
 }
 
 let inFlight = false;
@@ -48,37 +57,36 @@ async function oneAtATime<T>(call: () => Promise<T>): Promise<T | undefined> {
 // from that origin, so relative avatar paths resolve as they are without a base prefix.
 export function fetchBots(): Promise<Bot[] | undefined> {
   return oneAtATime(async () => {
-    const { bots } = checked(await api<BotsResult>('/api/bot'), botErrorDefaults.load);
-    return bots ?? [];
+    return checked(await calls.list(), botErrorDefaults.load).bots;
   });
 }
 
 /** `fields` are the bot's text fields (toFormData joins arrays and stringifies objects). */
 export function createBot(
-  fields: Record<string, unknown>,
+  fields: Omit<BotCreateRequest, 'avatar_file'>,
   avatarFile: File | null,
 ): Promise<Bot | undefined> {
   return oneAtATime(async () => {
-    const body = toFormData({ ...fields, avatar_file: avatarFile ?? undefined });
-    return botOf(await api<BotResult>('/api/bot', { method: 'POST', body }), botErrorDefaults.create);
+    const body = { ...fields, avatar_file: avatarFile ?? undefined };
+    return checked(await calls.create({ body }), botErrorDefaults.create).bot;
   });
 }
 
 /** `changes` holds only the changed fields plus the avatar extras (see updateRequestFields). */
 export function updateBot(
   botId: number,
-  changes: Record<string, unknown>,
+  changes: BotChanges,
   avatarFile: File | null,
 ): Promise<Bot | undefined> {
   return oneAtATime(async () => {
-    const body = toFormData({ bot_id: botId, ...changes, avatar_file: avatarFile ?? undefined });
-    return botOf(await api<BotResult>('/api/bot', { method: 'PUT', body }), botErrorDefaults.update);
+    const body = { bot_id: botId, ...changes, avatar_file: avatarFile ?? undefined };
+    return checked(await calls.update({ body }), botErrorDefaults.update).bot;
   });
 }
 
 export function deleteBot(botId: number): Promise<true | undefined> {
   return oneAtATime(async () => {
-    checked(await api(`/api/bot/${botId}`, { method: 'DELETE' }), botErrorDefaults.delete);
+    checked(await calls.remove({ params: { id: botId } }), botErrorDefaults.delete);
     return true as const;
   });
 }
@@ -94,7 +102,7 @@ export function exportBot(botId: number): Promise<Blob | undefined> {
     });
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || type.includes('application/json')) {
-      const data = (await response.json().catch(() => null)) as ApiResult | null;
+      const data = (await response.json().catch(() => null)) as { message?: string } | null;
       throw new ApiError(data?.message || 'Unable to export the selected bot', response.status);
     }
     return response.blob();
@@ -104,8 +112,7 @@ export function exportBot(botId: number): Promise<Blob | undefined> {
 /** Spec 1 §7: the (rewritten) archive goes as uploaded_bot_file named imported_bot.zip. */
 export function importBot(zip: Blob): Promise<Bot | undefined> {
   return oneAtATime(async () => {
-    const body = new FormData();
-    body.append('uploaded_bot_file', zip, 'imported_bot.zip');
-    return botOf(await api<BotResult>('/api/import', { method: 'POST', body }), botErrorDefaults.import);
+    const body = { uploaded_bot_file: new File([zip], 'imported_bot.zip', { type: zip.type }) };
+    return checked(await calls.import({ body }), botErrorDefaults.import).bot;
   });
 }

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { storageKeys } from '../../api/storage';
 import { activeBotAfterDelete, chooseActiveBot } from '../../core/bot/dialog-rules';
 import { exportFileName } from '../../core/bot/export-name';
+import type { BotChanges, BotCreateRequest } from '../../core/api/bots';
 import type { Bot } from '../../core/bot/types';
 import * as botsApi from './bots-api';
 
@@ -36,8 +37,8 @@ interface BotsStore {
   load: () => Promise<void>;
   setActiveBot: (id: number) => void;
   /** Each answers the saved bot, or null when it failed or was ignored (one request at a time). */
-  create: (fields: Record<string, unknown>, avatarFile: File | null) => Promise<Bot | null>;
-  update: (botId: number, changes: Record<string, unknown>, avatarFile: File | null) => Promise<Bot | null>;
+  create: (fields: Omit<BotCreateRequest, 'avatar_file'>, avatarFile: File | null) => Promise<Bot | null>;
+  update: (botId: number, changes: BotChanges, avatarFile: File | null) => Promise<Bot | null>;
   importZip: (zip: Blob) => Promise<Bot | null>;
   remove: (botId: number) => Promise<boolean>;
   exportBot: (bot: Bot) => Promise<void>;

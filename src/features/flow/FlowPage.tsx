@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, IconButton, Spinner } from '../../ui';
-import { useBotsStore } from '../bots/bots-store';
+import { useBotsStore } from '../bots';
 import { Board } from './board/Board';
 import { withContentClone } from './duplicate/with-content-clone';
 import { EmulatorPanel } from './emulator/EmulatorPanel';

@@ -1,7 +1,7 @@
 import { Clock, ListChecks, Search } from 'lucide-react';
 import { useState } from 'react';
-import { useDrawerStore } from '../../app/stores/drawer-store';
-import { useActiveBot } from '../bots/bots-store';
+import { useDrawerStore } from '../../ui/drawer-store';
+import { useActiveBot } from '../bots';
 import { ProblemCount } from './problems/ProblemCount';
 import { TemplateList } from './templates/TemplateList';
 import { BotSelect } from './toolbar/BotSelect';

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useSessionStore } from '../../app/stores/session-store';
+import { useSessionStore } from '../../api/session-store';
 import type { BotLanguage } from '../../core/bot/types';
 import type { FlowNode } from '../../core/flow';
 import type { ValidationContext } from '../../core/validation';
-import { useActiveBot } from '../bots/bots-store';
+import { useActiveBot } from '../bots';
 import { deleteFileVariables, droppedFileVariables, NodeEditModal, type ContentScope } from '../node-editor';
 import { MAIN_FLOW } from './flow-api';
 import { useFlow, useFlowEditor } from './store/flow-context';

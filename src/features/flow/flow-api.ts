@@ -1,22 +1,51 @@
-// The flow and flow-template calls of spec 2 §7. Templates are addressed per bot with ?bot_id=.
-import { api, type ApiResult } from '../../api/client';
-import { getAccessToken } from '../../api/storage';
-import type { Answer } from '../../core/api/common';
+// The flow and flow-template calls of spec 2 §7, one per route, typed by the contract in
+// src/core/api/flow.ts. Templates are addressed per bot with ?bot_id=.
+import { defineCall, type Refusal } from '../../api/define-call';
+import { doneAnswer } from '../../core/api/common';
 import {
   EDITOR_HEADER,
-  type FlowVersionAnswer,
-  type FlowVersionInfo,
-  type FlowAnswer,
+  flowAnswer,
+  flowVersionAnswer,
+  flowVersionsAnswer,
+  problemsAnswer,
+  publishAnswer,
+  publishRequest,
+  templateAnswer,
+  templateCreateRequest,
+  templateSaveRequest,
   type FlowProvider,
   type FlowTemplateRef,
   type FlowVersion,
-  type ProblemsAnswer,
+  type FlowVersionAnswer,
+  type FlowVersionInfo,
   type PublishAnswer,
   type PushMessageType,
-  type TemplateAnswer,
 } from '../../core/api/flow';
 import type { FlowNode } from '../../core/flow';
 import type { FlowProblem } from '../../core/validation';
+
+const calls = {
+  flow: defineCall('GET', '/api/flow/:botId', { response: flowAnswer }),
+  publish: defineCall('POST', '/api/flow/:botId', {
+    request: publishRequest,
+    response: publishAnswer,
+    encoding: 'json',
+  }),
+  template: defineCall('GET', '/api/flow_template/:name', { response: templateAnswer }),
+  createTemplate: defineCall('POST', '/api/flow_template', {
+    request: templateCreateRequest,
+    response: templateAnswer,
+    encoding: 'json',
+  }),
+  saveTemplate: defineCall('PUT', '/api/flow_template', {
+    request: templateSaveRequest,
+    response: templateAnswer,
+    encoding: 'json',
+  }),
+  deleteTemplate: defineCall('DELETE', '/api/flow_template/:name', { response: doneAnswer }),
+  versions: defineCall('GET', '/api/flow/:botId/versions', { response: flowVersionsAnswer }),
+  version: defineCall('GET', '/api/flow/:botId/versions/:version', { response: flowVersionAnswer }),
+};
 
 export const MAIN_FLOW = 'main';
 
@@ -41,9 +70,6 @@ export interface LoadedFlow {
   version: FlowVersion | null;
 }
 
-/** A publish as the client reads it: the success answer, or the 422 with the flow's problems. */
-type PublishResult = Answer<PublishAnswer> & Partial<Pick<ProblemsAnswer, 'problems'>>;
-
 export type PublishTranslation = NonNullable<PublishAnswer['translation']>;
 
 /**
@@ -60,22 +86,19 @@ export class FlowCallError extends Error {
   }
 }
 
-function checked<T extends ApiResult>(answer: T, fallback: string): T {
+function checked<T extends { success: true }>(answer: T | Refusal, fallback: string): T {
   if (!answer.success) throw new FlowCallError(answer.message || fallback);
   return answer;
 }
 
-const templatePath = (botId: number, name?: string) =>
-  `/api/flow_template${name === undefined ? '' : `/${encodeURIComponent(name)}`}?bot_id=${botId}`;
-
 export async function fetchFlow(botId: number): Promise<LoadedFlow> {
-  const answer = checked(await api<Answer<FlowAnswer>>(`/api/flow/${botId}`), 'Unable to load the flow');
+  const answer = checked(await calls.flow({ params: { botId } }), 'Unable to load the flow');
   return {
-    nodes: answer.flow?.nodes ?? [],
-    templates: answer.flow_templates ?? [],
-    providers: answer.providers ?? [],
-    pushMessageTypes: answer.push_message_types ?? [],
-    version: answer.version ?? null,
+    nodes: answer.flow.nodes,
+    templates: answer.flow_templates,
+    providers: answer.providers,
+    pushMessageTypes: answer.push_message_types,
+    version: answer.version,
   };
 }
 
@@ -95,44 +118,38 @@ export async function publishFlow(
   version: FlowVersion | null;
   translation: PublishTranslation | null;
 }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (version !== null) headers['If-Match'] = String(version);
-  headers[EDITOR_HEADER] = EDITOR_TAB;
-  // fetch rather than api(): the status tells a version conflict (409) from other failures.
-  const response = await fetch(`/api/flow/${botId}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(allowInvalid ? { nodes, allow_invalid: true } : { nodes }),
+  const answer = await calls.publish({
+    params: { botId },
+    body: allowInvalid ? { nodes: [...nodes], allow_invalid: true } : { nodes: [...nodes] },
+    headers: {
+      [EDITOR_HEADER]: EDITOR_TAB,
+      ...(version === null ? {} : { 'If-Match': String(version) }),
+    },
   });
-  const answer = (await response.json().catch(() => null)) as PublishResult | null;
-  if (!response.ok || !answer?.success) {
-    const fallback = response.status === 409 ? CONFLICT_MESSAGE : 'Unable to publish the flow';
-    const problems = response.status === 422 && Array.isArray(answer?.problems) ? answer.problems : [];
-    throw new FlowCallError(answer?.message || fallback, response.status === 409, problems);
+  if (!answer.success) {
+    // The status tells a version conflict (409) and a flow with problems (422) from other failures.
+    const fallback = answer.status === 409 ? CONFLICT_MESSAGE : 'Unable to publish the flow';
+    const refused = answer.status === 422 ? problemsAnswer.safeParse(answer.body) : null;
+    const problems = refused?.success ? refused.data.problems : [];
+    throw new FlowCallError(answer.message || fallback, answer.status === 409, problems);
   }
-  return {
-    nodes: answer.nodes ?? null,
-    version: answer.version ?? null,
-    translation: answer.translation ?? null,
-  };
+  return { nodes: answer.nodes, version: answer.version, translation: answer.translation ?? null };
 }
 
 export async function fetchTemplate(botId: number, name: string): Promise<FlowNode[]> {
   const answer = checked(
-    await api<Answer<TemplateAnswer>>(templatePath(botId, name)),
+    await calls.template({ params: { name }, query: { bot_id: botId } }),
     'Unable to load the template',
   );
-  return answer.flow_template?.nodes ?? [];
+  return answer.flow_template.nodes;
 }
 
 export async function createTemplate(botId: number, name: string): Promise<FlowTemplateRef> {
   const answer = checked(
-    await api<Answer<TemplateAnswer>>(templatePath(botId), { method: 'POST', body: { flow_name: name } }),
+    await calls.createTemplate({ query: { bot_id: botId }, body: { flow_name: name } }),
     'Unable to add the template',
   );
-  return { id: answer.flow_template?.id ?? 0, name: answer.flow_template?.name ?? name };
+  return { id: answer.flow_template.id ?? 0, name: answer.flow_template.name };
 }
 
 export async function saveTemplate(
@@ -141,33 +158,25 @@ export async function saveTemplate(
   nodes: readonly FlowNode[],
 ): Promise<FlowNode[] | null> {
   const answer = checked(
-    await api<Answer<TemplateAnswer>>(templatePath(botId), {
-      method: 'PUT',
-      body: { flow_name: name, nodes },
-    }),
+    await calls.saveTemplate({ query: { bot_id: botId }, body: { flow_name: name, nodes: [...nodes] } }),
     'Unable to save the template',
   );
-  return answer.flow_template?.nodes ?? null;
+  return answer.flow_template.nodes;
 }
 
 export async function deleteTemplate(botId: number, name: string): Promise<void> {
-  checked(await api(templatePath(botId, name), { method: 'DELETE' }), 'Unable to delete the template');
+  checked(
+    await calls.deleteTemplate({ params: { name }, query: { bot_id: botId } }),
+    'Unable to delete the template',
+  );
 }
 
 /** Every published version of the main flow, newest first (issue 20 §4). */
 export async function fetchVersions(botId: number): Promise<FlowVersionInfo[]> {
-  const answer = checked(
-    await api<Answer<{ versions: FlowVersionInfo[] }>>(`/api/flow/${botId}/versions`),
-    'Unable to load the version history',
-  );
-  return answer.versions ?? [];
+  return checked(await calls.versions({ params: { botId } }), 'Unable to load the version history').versions;
 }
 
 /** One published version with its nodes. */
 export async function fetchVersion(botId: number, version: number): Promise<FlowVersionAnswer> {
-  const answer = checked(
-    await api<Answer<FlowVersionAnswer>>(`/api/flow/${botId}/versions/${version}`),
-    'Unable to load this version',
-  );
-  return answer as FlowVersionAnswer;
+  return checked(await calls.version({ params: { botId, version } }), 'Unable to load this version');
 }

@@ -1,5 +1,5 @@
 import type { BotLanguage } from '../../core/bot/types';
-import { languageLabel } from '../bots/language-label';
+import { languageLabel } from '../../core/bot/language-label';
 import { languageOption } from './logic/modal-meta';
 
 /** The header's language dropdown: the bot's supported languages, the primary one marked. */

@@ -9,7 +9,7 @@ import {
 } from '../../core/flow';
 import type { ValidationContext } from '../../core/validation';
 import { Button, Modal } from '../../ui';
-import type { Provider, PushMessageType } from '../flow/flow-api';
+import type { FlowProvider as Provider, PushMessageType } from '../../core/api/flow';
 import { ConditionsSection } from './conditions/ConditionsSection';
 import {
   NodeEditorContext,

@@ -1,9 +1,17 @@
 // The content calls the node editor makes (spec 2 §7): images uploaded from the device, carousels
 // with device images, and the files of file variables. Each goes to the bot's content, or to a
 // flow template's (/api/content/flow_template/<kind>/{name}?bot_id=) when the board shows one.
-import { api, toFormData, type ApiResult } from '../../api/client';
-import type { Answer } from '../../core/api/common';
-import type { ContentSavedAnswer, FileSavedAnswer, ImageSavedAnswer } from '../../core/api/content';
+import { defineCall, type Refusal } from '../../api/define-call';
+import {
+  carouselRequest,
+  contentSavedAnswer,
+  fileRequest,
+  filesDeletedAnswer,
+  filesDeleteRequest,
+  fileSavedAnswer,
+  imageRequest,
+  imageSavedAnswer,
+} from '../../core/api/content';
 import type { CarouselItem } from '../../core/flow';
 import type { ContentScope } from './editor-context';
 import { fileDeletion } from './logic/file-variables';
@@ -11,13 +19,62 @@ import { fileDeletion } from './logic/file-variables';
 /** A content call that failed, with the server's words. */
 export class ContentCallError extends Error {}
 
-function path(scope: ContentScope, kind: string): string {
-  const sub = kind ? `/${kind}` : '';
-  if (scope.template === null) return `/api/content${sub}/${scope.botId}`;
-  return `/api/content/flow_template${sub}/${encodeURIComponent(scope.template)}?bot_id=${scope.botId}`;
+/**
+ * One content call in its two places: the bot's content (/api/content/<kind>/{botId}) and a flow
+ * template's (/api/content/flow_template/<kind>/{name}?bot_id=), picked by the scope.
+ */
+function inScope<Body, Answer>(
+  ofBot: (input: { params: { botId: number }; body: Body }) => Promise<Answer>,
+  ofTemplate: (input: { params: { name: string }; query: { bot_id: number }; body: Body }) => Promise<Answer>,
+) {
+  return (scope: ContentScope, body: Body) =>
+    scope.template === null
+      ? ofBot({ params: { botId: scope.botId }, body })
+      : ofTemplate({ params: { name: scope.template }, query: { bot_id: scope.botId }, body });
 }
 
-function checked<T extends ApiResult>(answer: T, fallback: string): T {
+const image = { request: imageRequest, response: imageSavedAnswer };
+const carousel = { request: carouselRequest, response: contentSavedAnswer };
+const file = { request: fileRequest, response: fileSavedAnswer };
+
+const calls = {
+  addImage: inScope(
+    defineCall('POST', '/api/content/image/:botId', image),
+    defineCall('POST', '/api/content/flow_template/image/:name', image),
+  ),
+  replaceImage: inScope(
+    defineCall('PUT', '/api/content/image/:botId', image),
+    defineCall('PUT', '/api/content/flow_template/image/:name', image),
+  ),
+  addCarousel: inScope(
+    defineCall('POST', '/api/content/carousel/:botId', carousel),
+    defineCall('POST', '/api/content/flow_template/carousel/:name', carousel),
+  ),
+  replaceCarousel: inScope(
+    defineCall('PUT', '/api/content/carousel/:botId', carousel),
+    defineCall('PUT', '/api/content/flow_template/carousel/:name', carousel),
+  ),
+  addFile: inScope(
+    defineCall('POST', '/api/content/file/:botId', file),
+    defineCall('POST', '/api/content/flow_template/file/:name', file),
+  ),
+  replaceFile: inScope(
+    defineCall('PUT', '/api/content/file/:botId', file),
+    defineCall('PUT', '/api/content/flow_template/file/:name', file),
+  ),
+  deleteFiles: inScope(
+    defineCall('DELETE', '/api/content/file/:botId', {
+      request: filesDeleteRequest,
+      response: filesDeletedAnswer,
+    }),
+    defineCall('DELETE', '/api/content/flow_template/file/:name', {
+      request: filesDeleteRequest,
+      response: filesDeletedAnswer,
+    }),
+  ),
+};
+
+function checked<T extends { success: true }>(answer: T | Refusal, fallback: string): T {
   if (!answer.success) throw new ContentCallError(answer.message || fallback);
   return answer;
 }
@@ -46,17 +103,14 @@ export async function uploadImage(
   scope: ContentScope,
   input: { id: string; title: string; file: File; replace: boolean },
 ): Promise<string> {
-  const form = toFormData({
-    title: input.title.trim() || input.file.name,
-    reviewable: true,
-    image: input.file,
-    content_id: input.id,
-    type: 'image',
-  });
+  const send = input.replace ? calls.replaceImage : calls.addImage;
   const answer = checked(
-    await api<Answer<ImageSavedAnswer>>(path(scope, 'image'), {
-      method: input.replace ? 'PUT' : 'POST',
-      body: form,
+    await send(scope, {
+      title: input.title.trim() || input.file.name,
+      reviewable: true,
+      image: input.file,
+      content_id: input.id,
+      type: 'image',
     }),
     'Unable to upload the image',
   );
@@ -73,21 +127,18 @@ export async function saveCarousel(
   scope: ContentScope,
   input: { id: string; title: string; items: CarouselItem[]; images: File[]; replace: boolean },
 ): Promise<CarouselItem[]> {
-  const form = toFormData({
-    title: input.title.trim() || 'Carousel',
-    carousel_id: input.id,
-    content: JSON.stringify(input.items),
-  });
-  for (const image of input.images) form.append('images', image);
+  const send = input.replace ? calls.replaceCarousel : calls.addCarousel;
   const answer = checked(
-    await api<Answer<ContentSavedAnswer>>(path(scope, 'carousel'), {
-      method: input.replace ? 'PUT' : 'POST',
-      body: form,
+    await send(scope, {
+      title: input.title.trim() || 'Carousel',
+      carousel_id: input.id,
+      content: JSON.stringify(input.items),
+      images: input.images.length ? input.images : undefined,
     }),
     'Unable to save the carousel',
   );
   // A carousel element's value is its items per language; the contract leaves values open.
-  const items = (answer.content?.content as { en?: CarouselItem[] } | undefined)?.en;
+  const items = (answer.content.content as { en?: CarouselItem[] } | undefined)?.en;
   if (!Array.isArray(items)) throw new ContentCallError('The server did not answer the carousel items');
   return items;
 }
@@ -103,12 +154,9 @@ export async function uploadFileVariable(
   scope: ContentScope,
   input: { variableId: string; file: File; replace: boolean },
 ): Promise<StoredFileVariable> {
-  const form = toFormData({ file: input.file, variable_id: input.variableId });
+  const send = input.replace ? calls.replaceFile : calls.addFile;
   const answer = checked(
-    await api<Answer<FileSavedAnswer>>(path(scope, 'file'), {
-      method: input.replace ? 'PUT' : 'POST',
-      body: form,
-    }),
+    await send(scope, { file: input.file, variable_id: input.variableId }),
     'Unable to upload the file',
   );
   if (!answer.file?.url) throw new ContentCallError('The server did not answer the file');
@@ -118,6 +166,5 @@ export async function uploadFileVariable(
 /** Deletes the files of file variables the node no longer holds (their content and their files). */
 export async function deleteFileVariables(scope: ContentScope, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
-  const { path: target, body } = fileDeletion(scope, ids);
-  checked(await api(target, { method: 'DELETE', body }), 'Unable to delete the files');
+  checked(await calls.deleteFiles(scope, fileDeletion(scope, ids).fields), 'Unable to delete the files');
 }

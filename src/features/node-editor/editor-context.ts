@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { BotLanguage } from '../../core/bot/types';
 import type { FlowNode } from '../../core/flow';
 import type { Problem, ValidationContext } from '../../core/validation';
-import type { Provider, PushMessageType } from '../flow/flow-api';
+import type { FlowProvider as Provider, PushMessageType } from '../../core/api/flow';
 
 /** Where uploads of this node go: the bot's content, or a flow template's. */
 export interface ContentScope {

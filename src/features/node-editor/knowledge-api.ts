@@ -1,7 +1,8 @@
 // The customer's knowledge sources an ai or realtime-ai node may draw on (spec 3 §7: files,
 // links and videos lists). The editor only reads them; they are managed on the Knowledge
 // Sources page.
-import { api, type ApiResult } from '../../api/client';
+import { defineCall } from '../../api/define-call';
+import { filesAnswer, linksAnswer, videosAnswer, type KnowledgeListItem } from '../../core/api/knowledge';
 
 export type KnowledgeKind = 'files' | 'links' | 'videos';
 
@@ -13,20 +14,13 @@ export interface KnowledgeItem {
   record: Record<string, unknown>;
 }
 
-interface RawItem {
-  id: string | number;
-  filename?: string;
-  name?: string;
-  file_type?: string;
-  url?: string;
-  link?: string;
-  metadata?: { title?: string };
-  is_deleted?: boolean | number;
-}
+const calls = {
+  files: defineCall('GET', '/api/files', { response: filesAnswer }),
+  links: defineCall('GET', '/api/links', { response: linksAnswer }),
+  videos: defineCall('GET', '/api/videos', { response: videosAnswer }),
+};
 
-type ListAnswer = ApiResult & Partial<Record<KnowledgeKind, RawItem[]>>;
-
-function toItem(kind: KnowledgeKind, raw: RawItem): KnowledgeItem {
+function toItem(kind: KnowledgeKind, raw: KnowledgeListItem): KnowledgeItem {
   switch (kind) {
     case 'files': {
       const filename = raw.filename ?? raw.name ?? String(raw.id);
@@ -49,8 +43,10 @@ export async function fetchKnowledge(
   kind: KnowledgeKind,
   customerId: string | number | null,
 ): Promise<KnowledgeItem[]> {
-  const query = customerId === null ? '' : `?customer_id=${encodeURIComponent(String(customerId))}`;
-  const answer = await api<ListAnswer>(`/api/${kind}${query}`);
+  const query = { customer_id: customerId ?? undefined };
+  const answer = await calls[kind]({ query });
   if (!answer.success) throw new Error(answer.message || `Unable to load the ${kind}`);
-  return (answer[kind] ?? []).filter((raw) => !raw.is_deleted).map((raw) => toItem(kind, raw));
+  // Each answer holds its own kind's list only (the contract drops any other field).
+  const items = 'files' in answer ? answer.files : 'links' in answer ? answer.links : answer.videos;
+  return items.filter((raw) => !raw.is_deleted).map((raw) => toItem(kind, raw));
 }

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useDrawerStore } from '../../app/stores/drawer-store';
-import { isUnder } from '../../app/route-sets';
+import { useDrawerStore } from '../../ui/drawer-store';
+import { isUnder } from '../../core/session/route-sets';
 import { IconButton, Spinner } from '../../ui';
 import { Drawer } from './Drawer';
 import { drawerLinks } from './drawer-links';

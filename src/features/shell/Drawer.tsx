@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
-import { isNarrowView, useDrawerStore } from '../../app/stores/drawer-store';
-import { useSessionStore } from '../../app/stores/session-store';
-import { isUnder } from '../../app/route-sets';
+import { isNarrowView, useDrawerStore } from '../../ui/drawer-store';
+import { useSessionStore } from '../../api/session-store';
+import { isUnder } from '../../core/session/route-sets';
 import { Icon, IconButton, Logo } from '../../ui';
 import { drawerLinks, settingsLink } from './drawer-links';
 import { DrawerThemeButtons } from './DrawerThemeButtons';

@@ -1,4 +1,4 @@
-import { useThemeStore, type ThemeMode } from '../../app/stores/theme-store';
+import { useThemeStore, type ThemeMode } from '../../ui/theme-store';
 import { Icon } from '../../ui';
 
 const modes: { mode: ThemeMode; label: string; icon: 'sun' | 'moon' }[] = [

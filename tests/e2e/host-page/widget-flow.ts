@@ -108,7 +108,6 @@ export function shopFlow(): unknown[] {
       body: '',
       showResult: false,
       store: { name: 'greeting', statusCodeVariable: 'status', successTarget: null, failureTarget: null },
-      onFailure: null,
       next: [
         { id: 0, node: 'done' },
         { id: 1, node: null, onFailure: true },

@@ -10,8 +10,8 @@ export interface GraphProblem {
 
 /**
  * Cross-node checks a single node's schema cannot make (used by the server on publish): every id
- * unique, every slot id unique within its node, and every link — slot target, api success/failure
- * target, onFailure target — pointing at a node of the same flow.
+ * unique, every slot id unique within its node, and every link — slot target (the failure slot
+ * among them), api success/failure target — pointing at a node of the same flow.
  */
 export function checkFlowGraph(nodes: readonly FlowNode[]): GraphProblem[] {
   const problems: GraphProblem[] = [];

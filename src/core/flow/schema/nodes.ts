@@ -59,7 +59,6 @@ export const apiNodeSchema = node('api', {
     successTarget: targetSchema,
     failureTarget: targetSchema,
   }),
-  onFailure: targetSchema,
 });
 
 const wizardFieldSchema = z.looseObject({
@@ -125,7 +124,6 @@ export const devicePermissionNodeSchema = node('device-permission', {
   request: z.literal('geolocation'),
   latName: z.string(),
   longName: z.string(),
-  onFailure: targetSchema,
 });
 
 export const notificationNodeSchema = node('notification', {

@@ -9,7 +9,7 @@ import {
 } from '../../../core/flow/clipboard/clipboard-format';
 import type { FlowNode } from '../../../core/flow';
 import { useBotsStore } from '../../bots/bots-store';
-import { languageLabel } from '../../bots/language-label';
+import { languageLabel } from '../../../core/bot/language-label';
 import { cloneContent, type CloneScope } from '../duplicate/clone-api';
 import { storedContentIds, withClonedContent, type ClonedElement } from '../duplicate/content-clone';
 import { nodeBox } from '../board/geometry';

@@ -1,8 +1,7 @@
 // POST /api/content/{botId}/clone, or /api/content/flow_template/{name}/clone?bot_id= for a node
 // of a flow template (spec 2 §7).
-import { api } from '../../../api/client';
-import type { Answer } from '../../../core/api/common';
-import type { ContentClonedAnswer } from '../../../core/api/content';
+import { defineCall } from '../../../api/define-call';
+import { cloneRequest, contentClonedAnswer } from '../../../core/api/content';
 import type { ClonedElement } from './content-clone';
 
 export interface CloneScope {
@@ -11,10 +10,11 @@ export interface CloneScope {
   template: string | null;
 }
 
-export function clonePath(scope: CloneScope): string {
-  if (scope.template === null) return `/api/content/${scope.botId}/clone`;
-  return `/api/content/flow_template/${encodeURIComponent(scope.template)}/clone?bot_id=${scope.botId}`;
-}
+const clone = { request: cloneRequest, response: contentClonedAnswer, encoding: 'json' } as const;
+const calls = {
+  ofBot: defineCall('POST', '/api/content/:botId/clone', clone),
+  ofTemplate: defineCall('POST', '/api/content/flow_template/:name/clone', clone),
+};
 
 /**
  * Clones the elements of `ids` into `scope`; throws with the server's words when it refuses.
@@ -25,11 +25,11 @@ export async function cloneContent(
   ids: readonly string[],
   from?: CloneScope,
 ): Promise<ClonedElement[]> {
-  const source = from && { from_bot_id: from.botId, from_template: from.template };
-  const answer = await api<Answer<ContentClonedAnswer>>(clonePath(scope), {
-    method: 'POST',
-    body: { ids: [...ids], ...source },
-  });
+  const body = { ids: [...ids], ...(from && { from_bot_id: from.botId, from_template: from.template }) };
+  const answer =
+    scope.template === null
+      ? await calls.ofBot({ params: { botId: scope.botId }, body })
+      : await calls.ofTemplate({ params: { name: scope.template }, query: { bot_id: scope.botId }, body });
   if (!answer.success) throw new Error(answer.message || 'Unable to copy the node content');
-  return answer.elements ?? [];
+  return answer.elements;
 }

@@ -3,7 +3,7 @@ import { getAccessToken } from '../../../api/storage';
 import { forgetGuest } from '../../../core/widget/guest';
 import { Button, Spinner } from '../../../ui';
 import type { ChatAppHandle, ChatAuth } from '../../../../widget/chat/index';
-import { useActiveBot, useBotsStore } from '../../bots/bots-store';
+import { useActiveBot, useBotsStore } from '../../bots';
 import { RUN_FLOW_EVENT } from '../flow-events';
 import { useFlow } from '../store/flow-context';
 import { selectFlowName } from '../store/flow-store';
@@ -43,6 +43,12 @@ export function EmulatorPanel() {
   }, [activeBotId]);
 
   const close = useCallback(() => setOpen(false), []);
+  // The theme is known already: the chat opens in it at once, not after its own load (no flash).
+  const firstLook = useMemo(
+    () =>
+      theme ? { theme, botName: bot?.name ?? '', botAvatar: bot?.customAvatar || bot?.avatar || '' } : null,
+    [theme, bot?.name, bot?.customAvatar, bot?.avatar],
+  );
   if (activeBotId === null || !auth) return null;
 
   if (!open) {
@@ -78,6 +84,7 @@ export function EmulatorPanel() {
           template={template}
           editMode={false}
           onClose={close}
+          firstLook={firstLook}
           ref={chat}
         />
       </Suspense>

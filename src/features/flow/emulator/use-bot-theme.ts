@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../api/client';
-import type { ThemeAnswer } from '../../../core/api/bots';
-import type { Answer } from '../../../core/api/common';
+import { defineCall } from '../../../api/define-call';
+import { themeAnswer } from '../../../core/api/bots';
 import { defaultTheme, type Theme } from '../../../core/theme';
 
-type ThemeResult = Answer<ThemeAnswer>;
+const fetchTheme = defineCall('GET', '/api/theme', { response: themeAnswer });
 
 /**
  * The active bot's theme (GET /api/theme), for what the closed emulator shows; null while it
@@ -17,8 +16,8 @@ export function useBotTheme(botId: number | null, version: number | undefined): 
   useEffect(() => {
     if (botId === null) return;
     let current = true;
-    api<ThemeResult>(`/api/theme?bot_id=${botId}`)
-      .then((result) => (result.success && result.theme ? result.theme : defaultTheme()))
+    fetchTheme({ query: { bot_id: botId } })
+      .then((result): Theme => (result.success ? result.theme : defaultTheme()))
       .catch(() => defaultTheme())
       .then((theme) => current && setLoaded({ key, theme }));
     return () => {

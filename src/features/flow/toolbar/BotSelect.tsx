@@ -1,4 +1,4 @@
-import { useBotsStore } from '../../bots/bots-store';
+import { useBotsStore } from '../../bots';
 import { useFlow } from '../store/flow-context';
 import { selectHasChanges } from '../store/flow-store';
 import { CHANGE_BOT_PROMPT, confirmDiscard } from '../unsaved-changes';

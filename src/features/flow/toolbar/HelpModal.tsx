@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Bot } from '../../../core/bot/types';
 import { embedSnippet } from '../../../core/widget/embed-snippet';
 import { Button, Modal } from '../../../ui';
-import { languageLabel } from '../../bots/language-label';
+import { languageLabel } from '../../../core/bot/language-label';
 import { ShortcutTable } from './ShortcutsSheet';
 
 /** Spec 3 §2: "Bot Info & Help" — the bot's facts, how to embed it, and the board's shortcuts. */

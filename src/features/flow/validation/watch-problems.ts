@@ -14,7 +14,7 @@ import { validationContextOf } from './validation-context';
  * bench under Node for its mark names, and the bots store reads local storage as it is created.
  */
 function appStores() {
-  return Promise.all([import('../../bots/bots-store'), import('../../../app/stores/session-store')]).then(
+  return Promise.all([import('../../bots'), import('../../../api/session-store')]).then(
     ([bots, session]) => ({ useBotsStore: bots.useBotsStore, useSessionStore: session.useSessionStore }),
   );
 }

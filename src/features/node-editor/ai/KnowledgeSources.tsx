@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSessionStore } from '../../../app/stores/session-store';
+import { useSessionStore } from '../../../api/session-store';
 import type { AiNode } from '../../../core/flow';
 import { fetchKnowledge, type KnowledgeItem, type KnowledgeKind } from '../knowledge-api';
 import { Toggle } from '../widgets/Toggle';

@@ -37,8 +37,9 @@ export function fileContentPath(scope: ContentScope): string {
 }
 
 /** The DELETE the editor sends for dropped file variables (spec 2 §7: "delete sends variable_ids"). */
-export function fileDeletion(scope: ContentScope, ids: readonly string[]): { path: string; body: FormData } {
-  const body = new FormData();
-  body.append('variable_ids', JSON.stringify(ids));
-  return { path: fileContentPath(scope), body };
+export function fileDeletion(
+  scope: ContentScope,
+  ids: readonly string[],
+): { path: string; fields: { variable_ids: string } } {
+  return { path: fileContentPath(scope), fields: { variable_ids: JSON.stringify(ids) } };
 }

@@ -1,5 +1,5 @@
 import type { LanguageChangerNode } from '../../../core/flow';
-import { languageLabel } from '../../bots/language-label';
+import { languageLabel } from '../../../core/bot/language-label';
 import { useNodeEditor, type NodeEditorProps } from '../editor-context';
 import { languageOption } from '../logic/modal-meta';
 import { NodeNameField, SelectField } from '../widgets/fields';

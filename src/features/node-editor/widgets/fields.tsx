@@ -3,7 +3,7 @@ import type { LangText } from '../../../core/flow';
 import { normalizeVariableName } from '../../../core/rules/names';
 import { FieldFrame } from '../../../ui';
 import { useNodeEditor } from '../editor-context';
-import { languageLabel } from '../../bots/language-label';
+import { languageLabel } from '../../../core/bot/language-label';
 
 interface InputFieldProps {
   label: string;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { storageKeys } from '../../api/storage';
+import { storageKeys } from '../api/storage';
 
 /** Below this width the drawer overlays the content and hides after a link is chosen. */
 export const NARROW_VIEW_QUERY = '(max-width: 900px)';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { fetchUserInfo, logout as logoutCall, type Language, type UserInfo } from '../../api/auth';
-import { clearAccessToken, getAccessToken } from '../../api/storage';
-import { sessionStateOf, type SessionState } from '../route-sets';
+import { fetchUserInfo, logout as logoutCall, type Language, type UserInfo } from './auth';
+import { clearAccessToken, getAccessToken } from './storage';
+import { sessionStateOf, type SessionState } from '../core/session/route-sets';
 
 interface SessionStore {
   /** "loading" until the first user-info answer (or at once when there is no token). */
@@ -30,14 +30,14 @@ export const useSessionStore = create<SessionStore>((set) => ({
     }
     try {
       const info = await fetchUserInfo();
-      if (!info.success || !info.user_info) throw new Error(info.message ?? 'Unable to read the user');
+      if (!info.success) throw new Error(info.message || 'Unable to read the user');
       const status = sessionStateOf(info.user_info);
       set({
         status,
         user: info.user_info,
-        languages: info.languages ?? [],
-        defaultAvatars: info.default_avatars ?? [],
-        llmAvailable: info.llm_available === true,
+        languages: info.languages,
+        defaultAvatars: info.default_avatars,
+        llmAvailable: info.llm_available,
       });
       return status;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { storageKeys } from '../../api/storage';
+import { storageKeys } from '../api/storage';
 
 export type ThemeMode = 'light' | 'dark';
 

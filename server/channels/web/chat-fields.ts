@@ -1,7 +1,7 @@
 // The fields of the chat calls (spec 3 §7 Chat). The chat posts a multipart form, so every value
 // arrives as text (a JSON body works too); these schemas decode them and word each refusal.
 import { z } from 'zod';
-import { formBody, idField, uploadedFileSchema } from '../bots/form-fields.js';
+import { formBody, idField, uploadedFileSchema } from '../../routes/bots/form-fields.js';
 
 export { formBody, idField };
 

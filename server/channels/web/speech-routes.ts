@@ -11,7 +11,7 @@ import { sttAnswer, ttsAnswer } from '../../../src/core/api/chat.js';
 import { speechText } from '../../../src/core/text/speech.js';
 import { ChatError } from '../../conversations/chat-service.js';
 import { chatServiceOf } from '../../conversations/registry.js';
-import { fail } from '../bots/present.js';
+import { fail } from '../../routes/bots/present.js';
 import { authorizeSpeech } from './chat-access.js';
 import { MAX_AUDIO_BYTES, sttBody, ttsBody } from './chat-fields.js';
 import { speechSwitchesOf } from './speech-switches.js';

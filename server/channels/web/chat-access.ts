@@ -9,8 +9,8 @@ import { findUserByToken } from '../../repos/tokens.js';
 import { findGuest, type StoredGuest } from '../../repos/guests.js';
 import type { ChatBot } from '../../conversations/chat-bot.js';
 import { ChatError } from '../../conversations/chat-service.js';
-import { BOT_NOT_FOUND } from '../bots/present.js';
-import { checkWidgetPage } from '../widget/page-check.js';
+import { BOT_NOT_FOUND } from '../../routes/bots/present.js';
+import { checkWidgetPage } from '../../routes/widget/page-check.js';
 
 export const OWNER_GONE = "This bot is not available: its owner's account no longer exists";
 export const SPEECH_NEEDS_AUTH = 'Speech calls need a signed-in user or a chat guest_id';

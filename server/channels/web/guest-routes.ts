@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guestAnswer, languageAnswer } from '../../../src/core/api/chat.js';
 import { readConversation } from '../../repos/conversation.js';
-import { saveSession, touchGuest } from '../../repos/guests.js';
+import { touchGuest } from '../../repos/guests.js';
 import { loadChatBot } from '../../conversations/chat-bot.js';
 import { ChatError, GUEST_NOT_FOUND, MAIN_FLOW } from '../../conversations/chat-service.js';
 import { chatServiceOf } from '../../conversations/registry.js';
@@ -29,9 +29,10 @@ const guestRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { params: guestParams, body: customVariablesBody, response: { 200: guestAnswer } } },
     async (request) => {
       const custom = request.body.custom_env_variables;
-      await chatServiceOf(app).withGuest(request.params.guestId, null, async (guest) => {
+      const service = chatServiceOf(app);
+      await service.withGuest(request.params.guestId, null, async (guest) => {
         const session = { ...guest.session, env: { ...guest.session.env, custom } };
-        await saveSession(app.db, guest, session);
+        await service.saveSession(guest, session);
       });
       return { success: true };
     },
@@ -56,7 +57,7 @@ const guestRoutes: FastifyPluginAsync = async (fastify) => {
           throw new ChatError(400, LANGUAGE_NOT_SUPPORTED);
         }
         // The guest's own choice: later messages and restarts keep it.
-        await saveSession(app.db, guest, {
+        await service.saveSession(guest, {
           ...guest.session,
           language: code,
           preferredLanguage: code,

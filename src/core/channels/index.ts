@@ -1,0 +1,9 @@
+// Chat channels (issue 16): what each can show and how the runtime's replies look there. Pure, so
+// the server's senders, the emulator's channel switch and the unit tests share one rendering.
+export * from './capabilities';
+export * from './choices';
+export * from './format';
+export * from './plan';
+export * from './telegram';
+export * from './whatsapp';
+export * from './texts';

@@ -1,5 +1,0 @@
-import { PlaceholderPage } from './PlaceholderPage';
-
-export function ThemePage() {
-  return <PlaceholderPage title="Theme" />;
-}
