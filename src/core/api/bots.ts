@@ -76,5 +76,8 @@ export const botUpdateRequest = botChanges.extend({
   avatar_file: uploadedBlob.optional(),
 });
 
+/** PUT /api/theme/:botId: the theme as JSON text and the optional avatar file (spec 3 §7). */
+export const themeSaveRequest = z.object({ theme: z.string(), avatar: uploadedBlob.optional() });
+
 /** POST /api/import: the archive, named imported_bot.zip (spec 1 §7). */
 export const botImportRequest = z.object({ uploaded_bot_file: uploadedBlob });

@@ -1,18 +1,21 @@
-// The theme page's calls (spec 3 §7 Theme and preview): GET /api/theme?bot_id= and
-// PUT /api/theme/{botId} with the theme as JSON text and the optional avatar file.
-import { api, toFormData } from '../../api/client';
-import type { ThemeAnswer, ThemeSavedAnswer } from '../../core/api/bots';
-import type { Answer } from '../../core/api/common';
+// The theme page's calls (spec 3 §7 Theme and preview), typed by the contract in
+// src/core/api/bots.ts: GET /api/theme?bot_id= and PUT /api/theme/{botId} with the theme as JSON
+// text and the optional avatar file.
+import { defineCall } from '../../api/define-call';
+import { themeAnswer, themeSaveRequest, themeSavedAnswer } from '../../core/api/bots';
 
-export async function fetchTheme(botId: number): Promise<Answer<ThemeAnswer>> {
-  return api<Answer<ThemeAnswer>>(`/api/theme?bot_id=${botId}`);
+const calls = {
+  read: defineCall('GET', '/api/theme', { response: themeAnswer }),
+  save: defineCall('PUT', '/api/theme/:botId', { request: themeSaveRequest, response: themeSavedAnswer }),
+};
+
+export function fetchTheme(botId: number) {
+  return calls.read({ query: { bot_id: botId } });
 }
 
-export async function saveTheme(
-  botId: number,
-  theme: object,
-  avatar: File | null,
-): Promise<Answer<ThemeSavedAnswer>> {
-  const body = toFormData({ theme: JSON.stringify(theme), avatar: avatar ?? undefined });
-  return api<Answer<ThemeSavedAnswer>>(`/api/theme/${botId}`, { method: 'PUT', body });
+export function saveTheme(botId: number, theme: object, avatar: File | null) {
+  return calls.save({
+    params: { botId },
+    body: { theme: JSON.stringify(theme), avatar: avatar ?? undefined },
+  });
 }

@@ -49,9 +49,9 @@ export function useThemeDraft(botId: number | null) {
     fetchTheme(botId)
       .then((answer) => {
         if (!current) return;
-        if (!answer.success || !answer.theme) throw new Error(answer.message ?? 'Unable to load the theme');
+        if (!answer.success) throw new Error(answer.message || 'Unable to load the theme');
         const theme = answer.theme as BotTheme;
-        setLoaded({ botId, saved: theme, draft: theme, languages: answer.supported_languages ?? [] });
+        setLoaded({ botId, saved: theme, draft: theme, languages: answer.supported_languages });
       })
       .catch((error: unknown) => {
         if (!current) return;
@@ -116,8 +116,8 @@ export function useThemeDraft(botId: number | null) {
     setResult(null);
     try {
       const answer = await saveTheme(current.botId, current.draft, avatarFile);
-      if (!answer.success || !answer.theme) {
-        setResult({ kind: 'error', message: answer.message ?? 'Unable to save the theme' });
+      if (!answer.success) {
+        setResult({ kind: 'error', message: answer.message || 'Unable to save the theme' });
         return;
       }
       const saved = answer.theme as BotTheme;
