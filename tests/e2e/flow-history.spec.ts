@@ -84,7 +84,7 @@ test('the draft is kept in the browser; another author publishing shows the bann
     page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await waitForBoard(page);
-    const offer = page.getByRole('alert').filter({ hasText: 'unpublished draft' });
+    const offer = page.getByRole('status', { name: 'Unpublished draft' });
     await expect(offer).toBeVisible();
     await issueScreenshot(page, 'draft-offer');
     await offer.getByRole('button', { name: 'Restore the draft' }).click();
@@ -110,11 +110,11 @@ test('the draft is kept in the browser; another author publishing shows the bann
     await second.getByRole('menuitem', { name: 'Choice' }).click();
     await publishFromBoard(second);
 
-    const banner = page.getByRole('alert').filter({ hasText: 'published version' });
+    const banner = page.getByRole('status', { name: 'Another author published' });
     await expect(banner).toBeVisible({ timeout: 10_000 });
     await issueScreenshot(page, 'two-authors-banner');
     // The second browser's own publish never shows it the banner.
-    await expect(second.getByRole('alert').filter({ hasText: 'published version' })).toHaveCount(0);
+    await expect(second.getByRole('status', { name: 'Another author published' })).toHaveCount(0);
     await banner.getByRole('button', { name: 'Load their version' }).click();
     await expect.poll(async () => (await board(page, 'nodes')).length).toBe(3);
     await other.close();

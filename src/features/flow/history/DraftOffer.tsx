@@ -9,7 +9,7 @@ export function DraftOffer() {
   const offer = useStore(editor.drafts.offers, (s) => s.offer);
   if (!offer) return null;
   return (
-    <div className="flow-publish-banner" role="alert">
+    <div className="flow-publish-banner" role="status" aria-label="Unpublished draft">
       <span>This browser kept an unpublished draft of this flow ({whenText(offer.savedAt)}).</span>
       <span className="flow-version-actions">
         <Button size="sm" onClick={editor.drafts.restore}>

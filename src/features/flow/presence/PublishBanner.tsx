@@ -9,7 +9,7 @@ export function PublishBanner() {
   const news = useStore(editor.publishes.news, (s) => s.news);
   if (!news) return null;
   return (
-    <div className="flow-publish-banner" role="alert">
+    <div className="flow-publish-banner" role="status" aria-label="Another author published">
       <span>
         <strong>{news.author}</strong> published version {news.version} of this bot ({whenText(news.at)}).
       </span>
