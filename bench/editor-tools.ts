@@ -16,10 +16,12 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright';
 import playwrightConfig from '../playwright.config.js';
 import { clipboardText, copyNodes } from '../src/core/flow/clipboard/clipboard-format.js';
-import { PASTE_MEASURE } from '../src/features/flow/clipboard/clipboard-actions.js';
-import { VERSION_OPEN_MEASURE } from '../src/features/flow/history/version-actions.js';
-import { SEARCH_MEASURE } from '../src/features/flow/search/SearchPanel.js';
-import { LAYOUT_MEASURE } from '../src/features/flow/selection/group-actions.js';
+import {
+  LAYOUT_MEASURE,
+  PASTE_MEASURE,
+  SEARCH_MEASURE,
+  VERSION_OPEN_MEASURE,
+} from '../src/features/flow/tool-measures.js';
 import { FLOW_DRAWN_MARK, FLOW_RECEIVED_MARK } from '../src/features/flow/store/flow-editor.js';
 import { generateFlow } from '../tests/e2e/flow-generate.js';
 import { installFrameDriver, paintedLoadTime, withCpuTimes } from './board-frames.js';
@@ -230,14 +232,14 @@ export async function runEditorToolsBench(): Promise<void> {
       await page.keyboard.press('Escape');
 
       // Open version 1 from the History panel, then back to the draft.
-      await page.getByRole('button', { name: 'Version history' }).click();
+      await page.getByRole('button', { name: 'Version history', exact: true }).click();
       const panel = page.getByRole('complementary', { name: 'Version history' });
       const first = panel.getByRole('listitem').filter({ hasText: 'Version 1' });
       figures.version.push(
         await measured(page, VERSION_OPEN_MEASURE, () => first.getByRole('button', { name: 'Open' }).click()),
       );
       await page.getByRole('button', { name: 'Back to my draft' }).click();
-      await page.getByRole('button', { name: 'Version history' }).click();
+      await page.getByRole('button', { name: 'Version history', exact: true }).click();
     }
     await context.close();
 

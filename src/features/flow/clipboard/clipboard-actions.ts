@@ -16,13 +16,12 @@ import { nodeBox } from '../board/geometry';
 import { MAIN_FLOW } from '../flow-api';
 import type { FlowEditor } from '../store/flow-editor';
 import { newNodeId, selectedIds } from '../store/selection';
+import { PASTE_MEASURE } from '../tool-measures';
 
 // Issue 20 §3: Ctrl/Cmd+C and V on the board, through the system clipboard as versioned JSON
 // (src/core/flow/clipboard). A paste adds every node in one change, selected together; stored
 // content (texts, images, carousels, file variables) is cloned into the target bot first.
 
-/** Performance measure of a paste's main-thread work (read by the bench; detail: node count). */
-export const PASTE_MEASURE = 'botflow:paste';
 /** The server clones at most this many elements per call (MAX_CLONE_IDS). */
 const CLONE_BATCH = 200;
 /** A duplicated group sits this far right of and below the original (spec 2 §9, as one node's). */

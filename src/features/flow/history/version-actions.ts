@@ -4,9 +4,8 @@ import { MAIN_FLOW } from '../flow-api';
 import type { FlowEditor } from '../store/flow-editor';
 import { NO_GROUP } from '../store/flow-store';
 import { NO_SELECTION } from '../store/selection';
+import { VERSION_OPEN_MEASURE } from '../tool-measures';
 
-/** Performance measure from asking for a version to its first draw (read by the bench). */
-export const VERSION_OPEN_MEASURE = 'botflow:version-open';
 
 /**
  * Issue 20 §4: open a published version read-only on the board, its changes against the current

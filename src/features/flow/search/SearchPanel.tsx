@@ -5,9 +5,8 @@ import { useFlow } from '../store/flow-context';
 import { selectNodes } from '../store/flow-store';
 import { useToolEditor } from '../tools-context';
 import './search.css';
+import { SEARCH_MEASURE } from '../tool-measures';
 
-/** Performance measure of one keystroke: the search and the list drawn (read by the bench). */
-export const SEARCH_MEASURE = 'botflow:search';
 
 const FIELD_LABELS: Record<SearchField, string> = {
   title: 'Title',

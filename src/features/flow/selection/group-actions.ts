@@ -2,9 +2,8 @@ import type { FlowNode, NodeId } from '../../../core/flow';
 import type { FlowEditor } from '../store/flow-editor';
 import { NO_SELECTION, selectedIds } from '../store/selection';
 import { alignNodes, distributeNodes, type Alignment, type Direction } from './arrange';
+import { LAYOUT_MEASURE } from '../tool-measures';
 
-/** Performance measure around laying out (the worker's answer applied; read by the bench). */
-export const LAYOUT_MEASURE = 'botflow:layout';
 
 /**
  * What the editor does with several selected nodes (issue 20 §2, §6): select all, delete,
