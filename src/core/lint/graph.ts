@@ -1,4 +1,5 @@
-import { nodeTargets, type FlowNode, type NodeId } from '../flow';
+import type { FlowNode, NodeId } from '../flow/schema';
+import { nodeTargets } from '../flow/targets';
 
 /** The flow as a graph: each node's distinct targets that exist in the flow. */
 export interface FlowGraph {

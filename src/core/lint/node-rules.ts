@@ -1,4 +1,6 @@
-import { FAILURE_SLOT_ID, nodeTargets, type FlowNode } from '../flow';
+import { FAILURE_SLOT_ID } from '../flow/defaults';
+import type { FlowNode } from '../flow/schema';
+import { nodeTargets } from '../flow/targets';
 import type { LintIssue } from './types';
 
 // The rules that look at one node alone; their answers are kept per node (lint-flow.ts) so an edit

@@ -1,4 +1,5 @@
-import type { FlowChange, NodeId } from '../flow';
+import type { FlowChange } from '../flow/changes';
+import type { NodeId } from '../flow/schema';
 
 // Issue 20 §5: the lint panel's problems, beyond spec 2 §5's per-node validation. Each names the
 // node to go to; where a fix cannot lose anything the author made, it carries that fix as a change

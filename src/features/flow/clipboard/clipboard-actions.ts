@@ -8,7 +8,7 @@ import {
   type ClipboardSource,
 } from '../../../core/flow/clipboard/clipboard-format';
 import type { FlowNode } from '../../../core/flow';
-import { useBotsStore } from '../../bots/bots-store';
+import { useBotsStore } from '../../bots';
 import { languageLabel } from '../../../core/bot/language-label';
 import { cloneContent, type CloneScope } from '../duplicate/clone-api';
 import { storedContentIds, withClonedContent, type ClonedElement } from '../duplicate/content-clone';
