@@ -7,5 +7,7 @@ export const SEARCH_MEASURE = 'botflow:search';
 export const PASTE_MEASURE = 'botflow:paste';
 /** Auto-layout: the worker's answer applied (detail: moves). */
 export const LAYOUT_MEASURE = 'botflow:layout';
-/** From asking for a published version to its first draw. */
+/** A published version's nodes received → its first frame drawn (as React Flow's first draw is timed). */
 export const VERSION_OPEN_MEASURE = 'botflow:version-open';
+/** Asking for a published version → its nodes received and checked against the contract. */
+export const VERSION_FETCH_MEASURE = 'botflow:version-fetch';

@@ -4,8 +4,7 @@ import { MAIN_FLOW } from '../flow-api';
 import type { FlowEditor } from '../store/flow-editor';
 import { NO_GROUP } from '../store/flow-store';
 import { NO_SELECTION } from '../store/selection';
-import { VERSION_OPEN_MEASURE } from '../tool-measures';
-
+import { VERSION_FETCH_MEASURE, VERSION_OPEN_MEASURE } from '../tool-measures';
 
 /**
  * Issue 20 §4: open a published version read-only on the board, its changes against the current
@@ -25,6 +24,8 @@ export function createVersionActions(editor: FlowEditor) {
     const ticket = ++asked;
     try {
       const answer = await flowApi.fetchVersion(state.botId, version);
+      const received = performance.now();
+      performance.measure(VERSION_FETCH_MEASURE, { start: started, end: received });
       const now = store.getState();
       if (ticket !== asked || now.botId !== state.botId) return;
       const draft = now.viewing?.draft ?? now.nodes;
@@ -45,7 +46,7 @@ export function createVersionActions(editor: FlowEditor) {
           removed: diff.removed.length,
         },
       });
-      requestAnimationFrame(() => performance.measure(VERSION_OPEN_MEASURE, { start: started }));
+      requestAnimationFrame(() => performance.measure(VERSION_OPEN_MEASURE, { start: received }));
     } catch (error) {
       console.error(error);
       store.setState({

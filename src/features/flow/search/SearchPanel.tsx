@@ -7,7 +7,6 @@ import { useToolEditor } from '../tools-context';
 import './search.css';
 import { SEARCH_MEASURE } from '../tool-measures';
 
-
 const FIELD_LABELS: Record<SearchField, string> = {
   title: 'Title',
   content: 'Content',

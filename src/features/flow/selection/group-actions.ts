@@ -4,7 +4,6 @@ import { NO_SELECTION, selectedIds } from '../store/selection';
 import { alignNodes, distributeNodes, type Alignment, type Direction } from './arrange';
 import { LAYOUT_MEASURE } from '../tool-measures';
 
-
 /**
  * What the editor does with several selected nodes (issue 20 §2, §6): select all, delete,
  * align, distribute and auto-layout, each recorded as one change (one undo).
