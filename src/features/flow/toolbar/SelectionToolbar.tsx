@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useFlow } from '../store/flow-context';
-import { selectSelectedCount } from '../store/flow-store';
+import { selectSelectedCount, selectStatus } from '../store/flow-store';
 import { useToolEditor } from '../tools-context';
 import './selection-toolbar.css';
 
@@ -34,7 +34,9 @@ interface Tool {
 export function SelectionToolbar() {
   const editor = useToolEditor();
   const count = useFlow(selectSelectedCount);
-  if (count < 2) return null;
+  // A version open read-only marks its changed nodes with the selection outline: nothing to act on.
+  const viewing = useFlow(selectStatus) === 'viewing';
+  if (count < 2 || viewing) return null;
   const tools: Tool[][] = [
     [
       { label: 'Align left', icon: AlignStartVertical, run: () => editor.align('left'), needs: 2 },
@@ -71,7 +73,7 @@ export function SelectionToolbar() {
         {count} selected
       </span>
       {tools.map((group, i) => (
-        <div className="flow-actionbar-group" key={i}>
+        <div className="flow-selection-group" key={i}>
           {group.map(({ label, icon: Icon, run, needs, danger }) => (
             <button
               key={label}
