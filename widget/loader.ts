@@ -19,16 +19,15 @@ import {
   type StoreData,
   type WidgetMessage,
 } from '../src/core/widget/messaging';
+import type { WidgetAnswer } from '../src/core/api/widget';
+import type { Answered } from './chat/chat-api';
 import { keepStored, locate, readStored } from './host-services';
 import { BUBBLE_STYLE, UNREAD_STYLE, launcherStyle, panelStyles } from './launcher-styles';
 
 type Listener = (data: unknown) => void;
 
-interface WidgetInfo {
-  success: boolean;
-  message?: string;
-  bot?: { name: string };
-}
+/** GET /api/widget/:botId, typed by its contract (types only: the loader stays tiny). */
+type WidgetInfo = Answered<WidgetAnswer>;
 
 const script = document.currentScript as HTMLScriptElement | null;
 const options = script?.dataset ?? {};
@@ -116,7 +115,7 @@ function checkPage(): Promise<boolean> {
             "Add this site to the bot's origins (and allow URL subpaths for pages below it).",
         );
       }
-      if (!options.botName && info.bot?.name)
+      if (!options.botName && info.bot.name)
         launcher?.setAttribute('aria-label', `Chat with ${info.bot.name}`);
       resolve(true);
     };

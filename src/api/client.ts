@@ -1,12 +1,5 @@
 import { clearAccessToken, getAccessToken } from './storage';
 
-/** What every BotFlow API answer carries. */
-export interface ApiResult {
-  success: boolean;
-  message?: string;
-  key?: string;
-}
-
 export class ApiError extends Error {
   constructor(
     message: string,

@@ -110,6 +110,9 @@ export function readAnswer<Response extends z.ZodType>(
   return parsed.data as CallResult<z.output<Response>>;
 }
 
+/** Every call defined so far, so a test can hold each against the server's route table. */
+export const definedCalls: { method: Method; path: string; response: z.ZodType }[] = [];
+
 /**
  * One route's call: `defineCall('DELETE', '/api/bot/:id', { response: doneAnswer })` gives
  * `(input: { params: { id } }) => Promise<DoneAnswer & { success: true } | Refusal>`.
@@ -119,6 +122,7 @@ export function defineCall<
   Response extends z.ZodType,
   Request extends z.ZodType | undefined = undefined,
 >(method: Method, path: Path, contract: CallContract<Request, Response>): Call<Path, Request, Response> {
+  definedCalls.push({ method, path, response: contract.response });
   const call = async (input: Partial<Input<Path, Request>> = {}) => {
     const target = callPath(path, input.params as Record<string, string | number> | undefined, input.query);
     const fields = input.body as Record<string, unknown> | undefined;

@@ -12,3 +12,4 @@ export { Spinner } from './Spinner';
 export { FieldFrame, NumberField, TextField } from './TextField';
 export { ThemeToggle } from './ThemeToggle';
 export { Logo } from './Logo';
+export { Switch } from './Switch';

@@ -316,6 +316,40 @@ test('RTL flips the preview; Save is off when unchanged or invalid; dark mode an
   await expectAA(page, 'theme page, dark');
 });
 
+test('leaving with unsaved changes asks first; Reset to defaults brings the defaults back', async ({
+  page,
+}) => {
+  await page.goto('/theme');
+  await preview(page).locator('.chat .header h1').click();
+  await panel(page).getByLabel('Bot title').fill('Not saved yet');
+  const prompts: string[] = [];
+  page.on('dialog', (dialog) => {
+    prompts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Bots' }).click();
+  await expect
+    .poll(() => prompts)
+    .toEqual([
+      'There are unsaved changes. Are you sure you want to leave this page without saving the changes?',
+    ]);
+  await expect(page).toHaveURL(/\/theme$/);
+
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(preview(page).getByRole('heading', { name: 'BotFlow' })).toBeVisible();
+  expect(await css(preview(page).locator('.chat .header'), 'background-color')).toBe(rgb('#6d28d9'));
+
+  // One brand colour in, a readable palette out.
+  await page.getByLabel('Brand colour').fill('#facc15');
+  await page.getByRole('button', { name: 'Derive palette' }).click();
+  await expect
+    .poll(() => css(preview(page).locator('.chat .header'), 'background-color'))
+    .toBe(rgb('#facc15'));
+  await expect(page.getByRole('status').filter({ hasText: 'All text passes WCAG AA' })).toBeVisible();
+  const title = preview(page).locator('.chat .header h1');
+  expect(contrastRatio(await css(title, 'color'), rgb('#facc15'))).toBeGreaterThanOrEqual(4.5);
+});
+
 test.describe('on a 390-px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the page stacks the preview above the panel', async ({ page }) => {

@@ -3,7 +3,7 @@ import { AUTO_TRANSLATE_NEEDS_AI } from '../../core/bot/auto-translate';
 import { setSpeechFeature } from '../../core/bot/dialog-rules';
 import { useSessionStore } from '../../api/session-store';
 import type { TtsGender } from '../../core/bot/types';
-import { Switch } from './Switch';
+import { Switch } from '../../ui/Switch';
 import type { BotDraftState } from './use-bot-draft';
 
 /** Text to speech, speech to text and translation (spec 1 §2); options show only when on (§4). */

@@ -2,7 +2,7 @@ import type { BotLanguage } from '../../core/bot/types';
 import { Badge, TextField } from '../../ui';
 import { AvatarPicker } from './AvatarPicker';
 import { LanguagesField } from './LanguagesField';
-import { Switch } from './Switch';
+import { Switch } from '../../ui/Switch';
 import type { BotDraftState } from './use-bot-draft';
 
 export interface GeneralTabProps {

@@ -25,7 +25,7 @@ import { FlowEditorContext, useFlow, useFlowEditor } from './store/flow-context'
 import { selectHasChanges, selectHasNodes, selectNotice, selectStatus } from './store/flow-store';
 import { ActionBar } from './toolbar/ActionBar';
 import { useShortcuts } from './toolbar/use-shortcuts';
-import { useUnsavedChangesGuard } from './unsaved-changes';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 
 /**
  * /flow (spec 2 §2): the flow editor of the active bot. Each visit gets its own editor (store and

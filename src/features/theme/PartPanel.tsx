@@ -3,7 +3,7 @@
 import { Fragment } from 'react';
 import type { ContrastCheck, ThemePart, ThemeSections } from '../../core/theme';
 import { Button, NumberField, TextField } from '../../ui';
-import { Switch } from '../bots/Switch';
+import { Switch } from '../../ui/Switch';
 import { AvatarDrop } from './AvatarDrop';
 import { ColourField } from './ColourField';
 import { PART_BY_NAME, type PartField } from './theme-parts';

@@ -1,7 +1,7 @@
 // What the preview shows (layout, light or dark, direction, language) and the palette helper.
 import { HexColorInput } from 'react-colorful';
 import { Button } from '../../ui';
-import { Switch } from '../bots/Switch';
+import { Switch } from '../../ui/Switch';
 import type { Language } from './use-theme-draft';
 
 export interface PreviewToolbarProps {

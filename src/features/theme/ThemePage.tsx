@@ -14,9 +14,8 @@ import {
   type ThemeSections,
 } from '../../core/theme';
 import { Alert, Button, IntroHeading, Spinner } from '../../ui';
-import { useActiveBot, useBotsStore } from '../bots/bots-store';
-import '../bots/bots.css';
-import { useUnsavedChangesGuard } from '../flow/unsaved-changes';
+import { useActiveBot, useBotsStore } from '../bots';
+import { useUnsavedChangesGuard } from '../../ui/unsaved-changes';
 import { generatedAvatar } from '../../../widget/chat/generated-avatar';
 import { PartPanel } from './PartPanel';
 import { PreviewToolbar } from './PreviewToolbar';
@@ -99,7 +98,7 @@ export function ThemePage() {
   const [brand, setBrand] = useState('#0e7490');
   const derive = () => {
     if (!draft) return;
-    state.replace({ ...draft, ...deriveTheme(draft, brand) });
+    state.replace(deriveTheme(draft, brand));
   };
 
   if (activeBotId === null) {

@@ -2,16 +2,13 @@
 // src/core/api/bots.ts: GET /api/theme?bot_id= and PUT /api/theme/{botId} with the theme as JSON
 // text and the optional avatar file.
 import { defineCall } from '../../api/define-call';
-import { themeAnswer, themeSaveRequest, themeSavedAnswer } from '../../core/api/bots';
+import { themeSaveRequest, themeSavedAnswer } from '../../core/api/bots';
+
+export { fetchTheme } from '../../api/theme';
 
 const calls = {
-  read: defineCall('GET', '/api/theme', { response: themeAnswer }),
   save: defineCall('PUT', '/api/theme/:botId', { request: themeSaveRequest, response: themeSavedAnswer }),
 };
-
-export function fetchTheme(botId: number) {
-  return calls.read({ query: { bot_id: botId } });
-}
 
 export function saveTheme(botId: number, theme: object, avatar: File | null) {
   return calls.save({

@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
-import { defineCall } from '../../../api/define-call';
-import { themeAnswer } from '../../../core/api/bots';
+import { fetchTheme } from '../../../api/theme';
 import { defaultTheme, type Theme } from '../../../core/theme';
-
-const fetchTheme = defineCall('GET', '/api/theme', { response: themeAnswer });
 
 /**
  * The active bot's theme (GET /api/theme), for what the closed emulator shows; null while it
@@ -16,7 +13,7 @@ export function useBotTheme(botId: number | null, version: number | undefined): 
   useEffect(() => {
     if (botId === null) return;
     let current = true;
-    fetchTheme({ query: { bot_id: botId } })
+    fetchTheme(botId)
       .then((result): Theme => (result.success ? result.theme : defaultTheme()))
       .catch(() => defaultTheme())
       .then((theme) => current && setLoaded({ key, theme }));

@@ -5,7 +5,7 @@ import { useFlow, useFlowEditor } from '../store/flow-context';
 import { selectFlowName, selectHasChanges, selectTemplates } from '../store/flow-store';
 import { FlowIcon } from '../toolbar/flow-icons';
 import { useDismiss } from '../toolbar/use-dismiss';
-import { confirmDiscard, LEAVE_PAGE_PROMPT } from '../unsaved-changes';
+import { confirmDiscard, LEAVE_PAGE_PROMPT } from '../../../ui/unsaved-changes';
 import { acceptTemplateName, canDeleteFlow } from './template-rules';
 
 /**

@@ -1,7 +1,7 @@
 import { useBotsStore } from '../../bots';
 import { useFlow } from '../store/flow-context';
 import { selectHasChanges } from '../store/flow-store';
-import { CHANGE_BOT_PROMPT, confirmDiscard } from '../unsaved-changes';
+import { CHANGE_BOT_PROMPT, confirmDiscard } from '../../../ui/unsaved-changes';
 
 /** The bots dropdown: switching the active bot with unsaved changes asks first (spec 3 §2). */
 export function BotSelect() {
