@@ -9,6 +9,8 @@ const suites: Record<string, () => Promise<void>> = {
   'editor-tools': async () => (await import('./editor-tools.js')).runEditorToolsBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
+  analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),
+  knowledge: async () => (await import('./knowledge.js')).runKnowledgeBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -32,6 +32,8 @@ async function serve(): Promise<void> {
     logLevel: 'warn',
     allowPrivateTargets: true,
     distDir: path.join(dataDir, 'none'),
+    // The analytics bench runs one server with analytics and one without (ANALYTICS=off).
+    analytics: process.env.ANALYTICS !== 'off',
   });
   const { useChatFormParser } = await import('../server/channels/web/chat-form.js');
   let bare = '';

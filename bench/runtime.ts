@@ -26,15 +26,15 @@ import { withPg } from '../tests/fixtures/postgres.js';
 import type { Message } from './runtime-server.js';
 import { printTable } from './stats.js';
 
-const GUESTS = 100;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const GUESTS = 100;
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-class ServerProcess {
+export class ServerProcess {
   private readonly child: ChildProcess;
   private readonly waiting: ((message: Message) => void)[] = [];
 
-  constructor(databaseUrl: string, ordersApi: string) {
+  constructor(databaseUrl: string, ordersApi: string, env: Record<string, string> = {}) {
     this.child = fork(fileURLToPath(new URL('./runtime-server.ts', import.meta.url)), [], {
       // BENCH_SERVER_NODE_OPTIONS='--cpu-prof' profiles the server.
       execArgv: [
@@ -47,6 +47,7 @@ class ServerProcess {
         BENCH_ROLE: 'runtime-server',
         BENCH_SERVER_DATABASE: databaseUrl,
         BENCH_ORDERS_API: ordersApi,
+        ...env,
       },
     });
     this.child.on('message', (message: Message) => this.waiting.shift()?.(message));
@@ -77,7 +78,7 @@ class ServerProcess {
   }
 }
 
-interface Load {
+export interface Load {
   perSecond: number;
   p50: number;
   p99: number;
@@ -94,7 +95,7 @@ interface Round {
   turns: Load;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
@@ -115,7 +116,11 @@ function medianLoad(loads: Load[]): Load {
   };
 }
 
-async function load(server: ServerProcess, options: autocannon.Options, problems: string[]): Promise<Load> {
+export async function load(
+  server: ServerProcess,
+  options: autocannon.Options,
+  problems: string[],
+): Promise<Load> {
   const cpuBefore = await server.cpuMicros();
   const databaseBefore = postgresCpuMicros();
   const result = await autocannon({ connections: GUESTS, duration: SECONDS, ...options });

@@ -23,9 +23,23 @@ export interface Config {
   llmBaseUrl: string;
   llmApiKey: string;
   llmModel: string;
+  /**
+   * The embeddings model at LLM_BASE_URL (/v1/embeddings) for knowledge passages; empty: search
+   * is lexical (BM25) only.
+   */
+  embeddingsModel: string;
+  /** Where YouTube video pages, oEmbed and captions are fetched from (tests use a local fake). */
+  youtubeBaseUrl: string;
+  /** What an AI node says when no knowledge passage answers the question. */
+  knowledgeNoAnswerText: string;
   telegramApiBase: string;
   whatsappApiBase: string;
   allowPrivateTargets: boolean;
+  /**
+   * Host names knowledge links and videos may fetch although they are private (an intranet
+   * wiki; the tests' local fakes under *.localhost), with ALLOW_PRIVATE_TARGETS off.
+   */
+  allowedPrivateHosts: string[];
   /** Requests per minute per address on login, signup, confirm, resend and password calls. */
   authRateLimit: number;
   /** Folder holding the built app and widget (`vite build` output). */
@@ -35,6 +49,10 @@ export interface Config {
   tokenTtlDays: number;
   /** Trust X-Forwarded-For (only behind a proxy that sets it); rate limits count by that address. */
   trustProxy: boolean;
+  /** Record analytics with every turn (issue 19); ANALYTICS=off turns it off (the bench compares). */
+  analytics: boolean;
+  /** Days raw analytics events are kept before the purge job removes them (rollups stay). */
+  analyticsRetentionDays: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,14 +72,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llmBaseUrl: env.LLM_BASE_URL ?? '',
     llmApiKey: env.LLM_API_KEY ?? '',
     llmModel: env.LLM_MODEL ?? 'gpt-4o-mini',
+    embeddingsModel: env.EMBEDDINGS_MODEL ?? '',
+    youtubeBaseUrl: (env.YOUTUBE_BASE_URL ?? 'https://www.youtube.com').replace(/\/+$/, ''),
+    knowledgeNoAnswerText:
+      env.KNOWLEDGE_NO_ANSWER_TEXT ?? "Sorry, I couldn't find anything about that in my knowledge sources.",
     telegramApiBase: env.TELEGRAM_API_BASE ?? 'https://api.telegram.org',
     whatsappApiBase: env.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v20.0',
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === '1',
+    allowedPrivateHosts: (env.ALLOWED_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
+    analytics: env.ANALYTICS !== 'off',
+    analyticsRetentionDays: positiveNumber(env.ANALYTICS_RETENTION_DAYS, 90),
   };
 }
 

@@ -24,11 +24,14 @@ import { newGuestId } from './guest-id.js';
 import { GuestQueue } from './guest-queue.js';
 import { createHttpPort } from '../adapters/http-port.js';
 import { createLlm, type SpeechPort } from '../adapters/llm-port.js';
-import { emptyRetriever, type RunnableFlow, type RuntimePorts, type Subscription } from '../runtime/ports.js';
+import type { RunnableFlow, RuntimePorts, Subscription } from '../runtime/ports.js';
+import { createEmbedder } from '../knowledge/embeddings.js';
+import { knowledgeRetriever } from '../knowledge/retriever.js';
 import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../runtime/replies.js';
 import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
 import { step } from '../runtime/step.js';
 import { TurnWriter } from './turn-writer.js';
+import { turnAnalytics } from '../analytics/turn-events.js';
 
 export const MAIN_FLOW = 'main';
 
@@ -122,7 +125,7 @@ export class ChatService {
       http: createHttpPort({ allowPrivateTargets: config.allowPrivateTargets }),
       llm,
       speech: llm,
-      retrieval: emptyRetriever,
+      retrieval: knowledgeRetriever(db, createEmbedder(config), config.knowledgeNoAnswerText),
       clock: systemClock,
       ...overrides,
     };
@@ -303,6 +306,7 @@ export class ChatService {
         messages.push({ sender: 'user', payload: { type: 'text', content }, languageCode: said });
       }
     }
+    const guestMessages = messages.length;
     const now = this.ports.clock.now();
     const date = new Date(now).toISOString();
     const replies: ChatReply[] = [];
@@ -318,6 +322,9 @@ export class ChatService {
     }
     const firstSeq = session.messageCount;
     result.session.messageCount = firstSeq + messages.length;
+    const analytics = this.config.analytics
+      ? turnAnalytics(flow, result, guestMessages, result.replies.length)
+      : null;
     await this.writer.write({
       guestId,
       botId: bot.id,
@@ -328,6 +335,7 @@ export class ChatService {
       subscriptions,
       now,
       channel: chat,
+      analytics,
     });
     return { guestId, replies, oldConversation: [], language: result.session.language };
   }
@@ -337,7 +345,7 @@ export class ChatService {
     return {
       http,
       llm,
-      retrieval,
+      retrieval: retrieval.forBot?.(bot.id) ?? retrieval,
       clock,
       subscriptions: { subscribe: (s) => void subscriptions.push(s) },
       flows: { template: (name) => this.flows.current(bot.id, name) },

@@ -266,6 +266,136 @@ export interface Database {
   voice_histories: VoiceHistoryTable;
 }
 
+// --- Analytics (016) -----------------------------------------------------------------------------
+
+export interface AnalyticsVisitTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  node_id: string;
+  from_node: string | null;
+  guest_id: string;
+  channel: string;
+  language: string;
+  first: number;
+  at: number;
+}
+
+export interface AnalyticsCallTable {
+  bot_id: number;
+  kind: 'ai' | 'api';
+  ms: number;
+  node_id: string | null;
+  channel: string;
+  language: string;
+  at: number;
+}
+
+export interface AnalyticsSessionTable {
+  guest_id: string;
+  bot_id: number;
+  flow_name: string;
+  started_at: number;
+  last_at: number;
+  version: number;
+  last_node: string | null;
+  ended: number;
+  completed: number;
+  fallbacks: number;
+  messages_in: number;
+  messages_out: number;
+  ai_calls: number;
+  ai_ms: number;
+  api_calls: number;
+  api_ms: number;
+  channel: string;
+  language: string;
+  answers: string;
+}
+
+export interface AnalyticsNodeHourTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  hour: number;
+  node_id: string;
+  from_node: string;
+  channel: string;
+  language: string;
+  visits: number;
+  guests: number;
+}
+
+export interface AnalyticsRollupTable {
+  name: string;
+  rolled_until: number;
+}
+
+export interface Database {
+  analytics_visits: AnalyticsVisitTable;
+  analytics_calls: AnalyticsCallTable;
+  analytics_sessions: AnalyticsSessionTable;
+  analytics_node_hours: AnalyticsNodeHourTable;
+  analytics_rollups: AnalyticsRollupTable;
+}
+// --- Knowledge sources (014) ---------------------------------------------------------------------
+
+export interface KnowledgeSourceTable {
+  id: Generated<number>;
+  customer_id: number;
+  kind: 'file' | 'link' | 'video';
+  name: string;
+  language: number | null;
+  filename: string | null;
+  file_type: string | null;
+  /** JSON text. */
+  tags: string;
+  url: string | null;
+  recursive: number;
+  title: string | null;
+  status: 'queued' | 'extracting' | 'indexing' | 'processed' | 'failed';
+  error: string | null;
+  /** JSON text. */
+  report: string | null;
+  needs_transcript: Generated<number>;
+  transcript: string | null;
+  generation: Generated<number>;
+  passages: Generated<number>;
+  is_deleted: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface KnowledgePassageTable {
+  id: Generated<number>;
+  source_id: number;
+  customer_id: number;
+  position: number;
+  text: string;
+  heading: string | null;
+  page: number | null;
+  url: string | null;
+  language: string | null;
+  embedding: Uint8Array | null;
+}
+
+export interface KnowledgeGapTable {
+  id: Generated<number>;
+  customer_id: number;
+  bot_id: number | null;
+  question_key: string;
+  question: string;
+  count: number;
+  last_asked_at: number;
+}
+
+export interface Database {
+  knowledge_sources: KnowledgeSourceTable;
+  knowledge_passages: KnowledgePassageTable;
+  knowledge_gaps: KnowledgeGapTable;
+}
+
+export type KnowledgeSourceRow = Selectable<KnowledgeSourceTable>;
 // Issue 20: every publish of a main flow, kept for the History panel and roll back.
 export interface FlowVersionTable {
   id: Generated<number>;

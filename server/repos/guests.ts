@@ -10,6 +10,8 @@ import type { Write } from '../db/sqlite-thread.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
 import type { TurnMessage } from './conversation.js';
+import type { TurnAnalytics } from '../analytics/turn-events.js';
+import { ANALYTICS_CTES, analyticsJson, analyticsWrites } from './analytics-writes.js';
 
 type Db = Kysely<Database>;
 
@@ -64,6 +66,8 @@ export interface TurnRecord {
   now: number;
   /** A new guest on a chat channel: the channel and its chat id (see 013_channel_guests). */
   channel?: ChannelChat | null;
+  /** The turn's analytics rows (issue 19), written with it; absent when analytics is off. */
+  analytics?: TurnAnalytics | null;
 }
 
 /** A conversation on a chat channel, named by the channel's own chat id. */
@@ -117,6 +121,7 @@ function followingWrites(turn: TurnRecord): [HotSql, unknown[]][] {
     const row = [turn.guestId, turn.botId, s.pushMessageType, JSON.stringify(s.template), s.startAt];
     writes.push([UPSERT_SUBSCRIPTION, [...row, s.frequency, s.language, turn.now, turn.now]]);
   }
+  writes.push(...analyticsWrites(turn));
   return writes;
 }
 
@@ -145,7 +150,7 @@ export const SAVE_TURNS_SQL = `
   with turn as (
     select * from json_to_recordset($1::json)
       as t(id varchar, bot_id int, channel varchar, chat_id varchar, state json, expected int,
-        now bigint, seq int, messages json)
+        now bigint, seq int, messages json, visits json, calls json, outcome json)
   ), updated as (
     update guest_sessions g
     set state = turn.state::text, version = turn.expected + 1, updated_at = turn.now,
@@ -164,7 +169,7 @@ export const SAVE_TURNS_SQL = `
     insert into conversation_turns (guest_id, seq, messages, created_at)
     select id, seq, messages::text, now from turn
     where messages is not null and id in (select id from saved)
-  )
+  )${ANALYTICS_CTES}
   select id from saved`;
 
 /**
@@ -186,6 +191,7 @@ async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Prom
     now: turn.now,
     seq: turn.firstSeq,
     messages: turn.messages.length ? turn.messages : null,
+    ...analyticsJson(turn),
   }));
   const batch = JSON.stringify(rows);
   if (UNCARRIED_ESCAPE.test(batch)) return null;

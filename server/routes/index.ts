@@ -9,6 +9,8 @@ import realtime from './realtime/index.js';
 import callProvider from './call-provider/index.js';
 import content from './content/index.js';
 import linkPreview from './linkpreview/index.js';
+import analytics from './analytics/index.js';
+import knowledge from './knowledge/index.js';
 
 /** Every /api route, one plugin per area; the folder is the URL. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -22,6 +24,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(callProvider);
   await app.register(content);
   await app.register(linkPreview);
+  await app.register(analytics);
+  await app.register(knowledge);
 };
 
 export default routes;

@@ -9,6 +9,7 @@ import type { RunnableFlow, RuntimePorts } from './ports.js';
 import type { RenderedReply } from './replies.js';
 import type { GuestSession, TurnInput } from './session.js';
 import { go, Turn, type Outcome } from './turn.js';
+import { timedPorts, type NodeVisit, type TimedCall } from './visits.js';
 
 /** Nodes one turn may run without waiting for the guest: a loop in a flow never hangs the server. */
 export const MAX_NODES_PER_TURN = 100;
@@ -23,6 +24,13 @@ export interface StepResult {
   session: GuestSession;
   /** The guest's input was a password: it is stored masked. */
   secretInput: boolean;
+  /** For analytics: the nodes entered, in order, and the timed AI and API calls. */
+  visits: NodeVisit[];
+  calls: TimedCall[];
+  /** Answers the flow could not take (no choice matched, a refused input, a failed AI call). */
+  fallbacks: number;
+  /** The run reached an end of the flow (nothing waits for the guest). */
+  ended: boolean;
 }
 
 /** Flows by name for one turn: the flow being run, and templates loaded through the port once. */
@@ -46,7 +54,14 @@ export async function step(
 ): Promise<StepResult> {
   const draft = structuredClone(session);
   draft.lastInput = input.text;
-  const turn = new Turn(draft, ports);
+  const visits: NodeVisit[] = [];
+  const calls: TimedCall[] = [];
+  // The node a visit comes from: the one resumed, then each one entered.
+  let previous: { flow: string; node: string } | null = null;
+  const turn = new Turn(
+    draft,
+    timedPorts(ports, calls, () => previous?.node ?? null),
+  );
   const flowNamed = flowResolver(flow, ports);
 
   let current = flow;
@@ -61,11 +76,13 @@ export async function step(
     // A node gone from a republished flow (or changed type) cannot resume: start afresh.
     if (waitingIn && node && handler?.resume) {
       current = waitingIn;
+      previous = { flow: current.name, node: node.id };
       outcome = await handler.resume(node, cursor.wait, input, turn);
     }
   }
   if (!outcome) {
     draft.stack = [];
+    previous = null;
     outcome = go(flow.start?.id ?? null);
   }
 
@@ -102,11 +119,22 @@ export async function step(
       draft.stack = [];
       break;
     }
+    visits.push({
+      flow: current.name,
+      node: node.id,
+      from: previous && previous.flow === current.name ? previous.node : null,
+      language: turn.language,
+    });
+    previous = { flow: current.name, node: node.id };
     outcome = await handlerFor(node).enter(node, turn);
   }
   return {
     replies: turn.replies,
     session: draft,
     secretInput: turn.secretInput,
+    visits,
+    calls,
+    fallbacks: turn.fallbacks,
+    ended: draft.at === null && count <= MAX_NODES_PER_TURN,
   };
 }

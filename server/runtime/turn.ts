@@ -22,6 +22,8 @@ export class Turn {
   readonly replies: RenderedReply[] = [];
   /** Set when the guest's input was a password: the stored conversation shows it masked. */
   secretInput = false;
+  /** Answers the flow could not take this turn (analytics' fallback rate). */
+  fallbacks = 0;
 
   constructor(
     readonly session: GuestSession,

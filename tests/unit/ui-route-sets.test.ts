@@ -17,6 +17,7 @@ describe('route sets by sign-in state', () => {
       '/nlp/files',
       '/nlp/anything',
       '/notifications',
+      '/results/12',
     ]) {
       expect(isReachable('active', path)).toBe(true);
     }

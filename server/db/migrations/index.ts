@@ -12,6 +12,8 @@ import * as m010 from './010_token_last_used.js';
 import * as m011 from './011_rate_limit_counters.js';
 import * as m012 from './012_voice_histories.js';
 import * as m013 from './013_channel_guests.js';
+import * as m014 from './014_knowledge.js';
+import * as m016 from './016_analytics.js';
 import * as m017 from './017_flow_versions.js';
 
 /**
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '011_rate_limit_counters': m011,
   '012_voice_histories': m012,
   '013_channel_guests': m013,
+  '014_knowledge': m014,
+  '016_analytics': m016,
   '017_flow_versions': m017,
 };
 

@@ -65,6 +65,7 @@ export const choiceNode: NodeHandler<ChoiceNode> = {
   resume(node, _state, input, turn) {
     const chosen = matchChoice(node, input.text);
     if (chosen) return go(chosen.node);
+    turn.fallbacks++;
     const noMatch = node.next[node.next.length - 1];
     if (noMatch?.node) return go(noMatch.node);
     return ask(node, turn);

@@ -94,6 +94,7 @@ export function acceptInput(entry: VariableEntry, input: TurnInput, turn: Turn):
     if (entry.name) turn.session.variables[entry.name] = parsed.value;
     return true;
   }
+  turn.fallbacks++;
   turn.say({ type: 'text', content: parsed.message });
   askFor(entry, turn);
   return false;

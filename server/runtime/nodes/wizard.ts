@@ -48,6 +48,7 @@ export const wizardNode: NodeHandler<WizardNode> = {
     if (field.type === 'password') turn.secretInput = true;
     const checked = checkAnswer(field, input.text, turn.language);
     if (!checked.ok) {
+      turn.fallbacks++;
       turn.say({ type: 'text', content: checked.message });
       return ask(node, state, turn);
     }

@@ -5,7 +5,7 @@ export type SessionState = 'active' | 'unverified' | 'signedOut';
 
 /** The first route of each set is where unknown paths go. */
 export const routeSets: Record<SessionState, readonly string[]> = {
-  active: ['/flow', '/bots', '/theme', '/nlp', '/notifications'],
+  active: ['/flow', '/bots', '/theme', '/nlp', '/notifications', '/results'],
   unverified: ['/confirm-email'],
   signedOut: ['/login', '/signup', '/forget-password', '/confirm-email'],
 };

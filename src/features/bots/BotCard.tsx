@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { shownAvatar } from '../../core/bot/dialog-rules';
 import type { Bot, BotLanguage } from '../../core/bot/types';
 import { Badge, IconButton } from '../../ui';
@@ -22,6 +23,7 @@ function languagesOf(bot: Bot, all: readonly BotLanguage[]): BotLanguage[] {
 
 export function BotCard({ bot, languages, active = false, onUpdate }: BotCardProps) {
   const open = () => onUpdate(bot);
+  const navigate = useNavigate();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
@@ -43,6 +45,14 @@ export function BotCard({ bot, languages, active = false, onUpdate }: BotCardPro
           <h3 className="bot-card-name">{bot.name}</h3>
           {active && <span className="bot-card-tag">Active</span>}
         </div>
+        <IconButton
+          icon="chart"
+          label={`Results of ${bot.name}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            void navigate(`/results/${bot.id}`);
+          }}
+        />
         <IconButton
           icon="settings"
           label={`Settings of ${bot.name}`}

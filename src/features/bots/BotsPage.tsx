@@ -7,7 +7,7 @@ import { BotCard } from './BotCard';
 import { BotDialog, type BotDialogRequest } from './BotDialog';
 import { BotIcon } from './bot-icons';
 import { useBotsStore } from './bots-store';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import './bots.css';
 
 const PLACEHOLDERS = [0, 1, 2];

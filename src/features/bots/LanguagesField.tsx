@@ -9,7 +9,7 @@ import {
 import type { BotFields, BotLanguage } from '../../core/bot/types';
 import { Badge, SearchField } from '../../ui';
 import { languageLabel } from '../../core/bot/language-label';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 
 export interface LanguagesFieldProps {
   fields: BotFields;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, IconButton, Spinner } from '../../ui';
 import { useBotsStore } from '../bots';
+import { AnalyticsPanel } from './analytics/AnalyticsPanel';
 import { Board } from './board/Board';
 import { withContentClone } from './duplicate/with-content-clone';
 import { EmulatorPanel } from './emulator/EmulatorPanel';
@@ -115,6 +116,7 @@ function FlowEditorView({ editor }: { editor: ToolEditor }) {
         <PublishBanner />
         <DraftOffer />
         <BoardStatus noBots={!botsLoading && !hasBots} />
+        <AnalyticsPanel botId={activeBotId} />
         <EmulatorPanel />
       </div>
       {editing && <NodeEditHost nodeId={editing} onClose={() => setEditing(null)} />}

@@ -2,6 +2,7 @@ import { Clock, ListChecks, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useDrawerStore } from '../../ui/drawer-store';
 import { useActiveBot } from '../bots';
+import { AnalyticsControls } from './analytics/AnalyticsControls';
 import { ProblemCount } from './problems/ProblemCount';
 import { TemplateList } from './templates/TemplateList';
 import { BotSelect } from './toolbar/BotSelect';
@@ -41,6 +42,7 @@ export function FlowTopBar({ panels }: FlowTopBarProps) {
       <BotSelect />
       <TemplateList />
       <span className="flow-topbar-spacer" />
+      <AnalyticsControls botId={bot?.id ?? null} />
       <ProblemCount />
       <button
         type="button"

@@ -1,4 +1,3 @@
-// The sections later issues fill in (knowledge, notifications): their pages, each loaded on
+// The sections later issues fill in (notifications): their pages, each loaded on
 // first visit by src/app/dashboard-routes.tsx.
-export { KnowledgePage, knowledgeTabs } from './KnowledgePage';
 export { NotificationsPage } from './NotificationsPage';

@@ -9,6 +9,8 @@ import { focusView } from './focus-view';
 import { nodeBox } from './geometry';
 import { attachInteractions } from './interactions';
 import { BoardRenderer } from './renderer';
+import { boardAnalyticsOf } from './analytics-shapes';
+import { useOverlayStore } from '../analytics/overlay-store';
 import { installTestHook } from './test-hook';
 import { attachTouchGestures } from './touch-gestures';
 import { toWorld } from './viewport';
@@ -76,6 +78,16 @@ export function Board({ onEditNode }: BoardProps) {
     };
     sync(store.getState());
     const unsubscribe = store.subscribe(sync);
+    // The Analytics overlay: redrawn when it is switched or its figures change.
+    let shown: unknown = undefined;
+    const syncAnalytics = ({ on, metrics }: ReturnType<typeof useOverlayStore.getState>) => {
+      const next = on ? metrics : null;
+      if (next === shown) return;
+      shown = next;
+      renderer.setAnalytics(next ? boardAnalyticsOf(next) : null);
+    };
+    syncAnalytics(useOverlayStore.getState());
+    const unsubscribeAnalytics = useOverlayStore.subscribe(syncAnalytics);
 
     const resizes = new ResizeObserver(() => renderer.resize(wrap.clientWidth, wrap.clientHeight));
     resizes.observe(wrap);
@@ -128,6 +140,7 @@ export function Board({ onEditNode }: BoardProps) {
       themes.disconnect();
       resizes.disconnect();
       unsubscribe();
+      unsubscribeAnalytics();
       renderer.destroy();
     };
   }, [editor]);

@@ -16,6 +16,7 @@ import {
 } from './geometry';
 import { GroupDrag } from './group-drag';
 import { createLinkShape, type CurveBatch } from './link-shapes';
+import { createBadgeShape, readSeverityColors, trafficStep, type BoardAnalytics } from './analytics-shapes';
 import { levelOfDetail, type LevelOfDetail } from './level-of-detail';
 import { NodeLayer } from './node-layer';
 import type { NodeLook } from './node-shapes';
@@ -88,6 +89,9 @@ export class BoardRenderer {
   private draft: Curve | null = null;
   private width = 1;
   private height = 1;
+  /** The Analytics overlay's figures (null: the overlay is off). */
+  private analytics: BoardAnalytics | null = null;
+  private severityColors = readSeverityColors();
 
   constructor(
     private readonly stage: Konva.Stage,
@@ -100,6 +104,16 @@ export class BoardRenderer {
     layers.links.add(createLinkShape(() => this.staticLinks()));
     layers.drag.add(createLinkShape(() => this.dragLinks()));
     layers.overlay.add(createLinkShape(() => this.draftLinks()));
+    layers.overlay.add(
+      createBadgeShape(
+        () => ({
+          nodes: this.analytics && this.covered ? this.model.nodesIn(this.covered) : [],
+          analytics: this.analytics,
+          scale: this.view.scale,
+        }),
+        () => this.severityColors,
+      ),
+    );
     this.bandFill = new Konva.Rect({ visible: false, listening: false, opacity: 0.12 });
     this.band = new Konva.Rect({
       visible: false,
@@ -206,9 +220,17 @@ export class BoardRenderer {
     this.stage.batchDraw();
   }
 
+  /** Shows the Analytics overlay's figures, or hides it (null). */
+  setAnalytics(analytics: BoardAnalytics | null): void {
+    this.analytics = analytics;
+    this.layers.links.batchDraw();
+    this.layers.overlay.batchDraw();
+  }
+
   /** Re-reads the theme's colours (after a light/dark switch). */
   refreshColors(): void {
     this.colors = readBoardColors();
+    this.severityColors = readSeverityColors();
     this.looks = this.makeLooks(this.level);
     this.cull();
     this.contentChanged.emit();
@@ -443,20 +465,48 @@ export class BoardRenderer {
     const selected = this.selection.linkId;
     const hovered = this.hoveredLinkId;
     const plain: Curve[] = [];
+    const plainLinks: BoardLink[] = [];
     let chosen: Curve | null = null;
     let pointed: Curve | null = null;
     for (const link of this.shownLinks.values()) {
       if (dragged?.has(link.id) || grouped?.has(link.id)) continue;
       if (link.id === selected) chosen = link.curve;
       else if (link.id === hovered) pointed = link.curve;
-      else plain.push(link.curve);
+      else {
+        plain.push(link.curve);
+        plainLinks.push(link);
+      }
     }
     const width = this.level.full ? 2 : 1.5 / this.view.scale;
     return [
-      { curves: plain, color: this.colors.primary, width, alpha: 0.45 },
+      ...(this.analytics
+        ? this.trafficBatches(plainLinks, width)
+        : [{ curves: plain, color: this.colors.primary, width, alpha: 0.45 }]),
       { curves: pointed ? [pointed] : [], color: this.colors.primary, width: width + 1, alpha: 0.8 },
       { curves: chosen ? [chosen] : [], color: this.colors.primary, width: width + 2 },
     ];
+  }
+
+  /**
+   * With the overlay on, links are stroked by traffic: one batch per width step (a handful), the
+   * widths in screen pixels whatever the zoom.
+   */
+  private trafficBatches(links: BoardLink[], base: number): CurveBatch[] {
+    const analytics = this.analytics!;
+    const byStep = new Map<number, Curve[]>();
+    for (const link of links) {
+      const step = trafficStep(analytics, link.from, link.to);
+      const list = byStep.get(step);
+      if (list) list.push(link.curve);
+      else byStep.set(step, [link.curve]);
+    }
+    const perPixel = this.level.full ? 1 : 1 / this.view.scale;
+    return [...byStep].map(([step, list]) => ({
+      curves: list,
+      color: this.colors.primary,
+      width: step <= 1 ? base : step * perPixel,
+      alpha: step <= 1 ? 0.3 : 0.7,
+    }));
   }
 
   /** The dragged node's links, drawn from its live position. */

@@ -1,0 +1,191 @@
+// A turn's analytics rows as database writes (issue 19 §1): they go into the same batched write
+// as the turn (repos/guests.ts) — statements after the guest row's on SQLite and in a Kysely
+// transaction, and three more parts of the one statement on PostgreSQL — so analytics costs no
+// extra round trip or commit. The outcome row is an upsert that adds the turn's counters up.
+import type { TurnAnalytics } from '../analytics/turn-events.js';
+import { hotSql, type HotSql } from '../db/connect.js';
+import type { AnalyticsCallTable, AnalyticsSessionTable, AnalyticsVisitTable } from '../db/schema.js';
+
+/** What a turn record carries for analytics (null: analytics is off). */
+export interface AnalyticsTurnContext {
+  guestId: string;
+  botId: number;
+  now: number;
+  analytics?: TurnAnalytics | null;
+}
+
+export interface AnalyticsRows {
+  visits: AnalyticsVisitTable[];
+  calls: AnalyticsCallTable[];
+  session: AnalyticsSessionTable;
+}
+
+export function analyticsRows(turn: AnalyticsTurnContext): AnalyticsRows | null {
+  const a = turn.analytics;
+  if (!a) return null;
+  const { guestId, botId, now } = turn;
+  const o = a.outcome;
+  return {
+    visits: a.visits.map((v) => ({
+      bot_id: botId,
+      flow_name: v.flow,
+      flow_version: a.version,
+      node_id: v.node,
+      from_node: v.from,
+      guest_id: guestId,
+      channel: o.channel,
+      language: v.language,
+      first: v.first,
+      at: now,
+    })),
+    calls: a.calls.map((c) => ({
+      bot_id: botId,
+      kind: c.kind,
+      ms: Math.round(c.ms),
+      node_id: c.node,
+      channel: o.channel,
+      language: o.language,
+      at: now,
+    })),
+    session: {
+      guest_id: guestId,
+      bot_id: botId,
+      flow_name: o.flow,
+      started_at: now,
+      last_at: now,
+      version: o.version,
+      last_node: o.lastNode,
+      ended: o.ended,
+      completed: o.completed,
+      fallbacks: o.fallbacks,
+      messages_in: o.messagesIn,
+      messages_out: o.messagesOut,
+      ai_calls: o.aiCalls,
+      ai_ms: Math.round(o.aiMs),
+      api_calls: o.apiCalls,
+      api_ms: Math.round(o.apiMs),
+      channel: o.channel,
+      language: o.language,
+      answers: o.answers,
+    },
+  };
+}
+
+const VISIT_COLUMNS = [
+  'bot_id',
+  'flow_name',
+  'flow_version',
+  'node_id',
+  'from_node',
+  'guest_id',
+  'channel',
+  'language',
+  'first',
+  'at',
+] as const;
+const CALL_COLUMNS = ['bot_id', 'kind', 'ms', 'node_id', 'channel', 'language', 'at'] as const;
+const SESSION_COLUMNS = [
+  'guest_id',
+  'bot_id',
+  'flow_name',
+  'started_at',
+  'last_at',
+  'version',
+  'last_node',
+  'ended',
+  'completed',
+  'fallbacks',
+  'messages_in',
+  'messages_out',
+  'ai_calls',
+  'ai_ms',
+  'api_calls',
+  'api_ms',
+  'channel',
+  'language',
+  'answers',
+] as const;
+
+/** The outcome row's merge: where the session is now, its counters added up. */
+const SESSION_MERGE = `on conflict (guest_id) do update set
+  flow_name = excluded.flow_name, last_at = excluded.last_at, version = excluded.version,
+  last_node = coalesce(excluded.last_node, analytics_sessions.last_node), ended = excluded.ended,
+  completed = case when excluded.completed = 1 then 1 else analytics_sessions.completed end,
+  fallbacks = analytics_sessions.fallbacks + excluded.fallbacks,
+  messages_in = analytics_sessions.messages_in + excluded.messages_in,
+  messages_out = analytics_sessions.messages_out + excluded.messages_out,
+  ai_calls = analytics_sessions.ai_calls + excluded.ai_calls,
+  ai_ms = analytics_sessions.ai_ms + excluded.ai_ms,
+  api_calls = analytics_sessions.api_calls + excluded.api_calls,
+  api_ms = analytics_sessions.api_ms + excluded.api_ms,
+  channel = excluded.channel, language = excluded.language, answers = excluded.answers`;
+
+const UPSERT_SESSION = hotSql(
+  'analytics_upsert_session',
+  `insert into analytics_sessions (${SESSION_COLUMNS.join(', ')})
+   values (${SESSION_COLUMNS.map(() => '?').join(', ')}) ${SESSION_MERGE}`,
+);
+
+/** Multi-row inserts by row count (a turn enters at most MAX_NODES_PER_TURN nodes): one statement each. */
+function multiInsert(table: string, columns: readonly string[]) {
+  const made = new Map<number, HotSql>();
+  return (count: number): HotSql => {
+    let statement = made.get(count);
+    if (!statement) {
+      const row = `(${columns.map(() => '?').join(', ')})`;
+      const text = `insert into ${table} (${columns.join(', ')}) values ${Array(count).fill(row).join(', ')}`;
+      made.set(count, (statement = hotSql(`${table}_${count}`, text)));
+    }
+    return statement;
+  };
+}
+
+const insertVisits = multiInsert('analytics_visits', VISIT_COLUMNS);
+const insertCalls = multiInsert('analytics_calls', CALL_COLUMNS);
+
+const valuesOf = <R extends object>(rows: R[], columns: readonly (keyof R)[]) =>
+  rows.flatMap((row) => columns.map((column) => row[column]));
+
+/** The turn's analytics writes, run after its guest row's (same transaction). */
+export function analyticsWrites(turn: AnalyticsTurnContext): [HotSql, unknown[]][] {
+  const rows = analyticsRows(turn);
+  if (!rows) return [];
+  const writes: [HotSql, unknown[]][] = [];
+  if (rows.visits.length)
+    writes.push([insertVisits(rows.visits.length), valuesOf(rows.visits, VISIT_COLUMNS)]);
+  if (rows.calls.length) writes.push([insertCalls(rows.calls.length), valuesOf(rows.calls, CALL_COLUMNS)]);
+  writes.push([UPSERT_SESSION, valuesOf([rows.session], SESSION_COLUMNS)]);
+  return writes;
+}
+
+/**
+ * PostgreSQL: the same writes as parts of the turns' one statement (repos/guests.ts
+ * SAVE_TURNS_SQL), reading each turn's rows from its JSON (`visits`, `calls`, `outcome`) as rows
+ * of the tables' own types. Only turns that were saved (`saved`) write.
+ */
+export const ANALYTICS_CTES = `
+  , a_visits as (
+    insert into analytics_visits
+    select v.* from turn cross join lateral json_populate_recordset(null::analytics_visits, turn.visits) v
+    where turn.visits is not null and turn.id in (select id from saved)
+  ), a_calls as (
+    insert into analytics_calls
+    select c.* from turn cross join lateral json_populate_recordset(null::analytics_calls, turn.calls) c
+    where turn.calls is not null and turn.id in (select id from saved)
+  ), a_sessions as (
+    insert into analytics_sessions
+    select o.* from turn cross join lateral json_populate_record(null::analytics_sessions, turn.outcome) o
+    where turn.outcome is not null and turn.id in (select id from saved)
+    ${SESSION_MERGE}
+  )`;
+
+/** A turn's rows as the JSON fields of ANALYTICS_CTES. */
+export function analyticsJson(turn: AnalyticsTurnContext) {
+  const rows = analyticsRows(turn);
+  if (!rows) return { visits: null, calls: null, outcome: null };
+  return {
+    visits: rows.visits.length ? rows.visits : null,
+    calls: rows.calls.length ? rows.calls : null,
+    outcome: rows.session,
+  };
+}

@@ -1,0 +1,32 @@
+// Which of a turn's visits are a session's first at their node in this flow version: the hourly
+// rollups add guests up from these flags, since distinct guests cannot be summed across hours.
+// The session carries the nodes it has reached in its current version (a short list: a flow's
+// node ids), so this needs no read of past events.
+
+export interface Reached {
+  version: number;
+  /** `flow:node` keys reached in `version`. */
+  nodes: string[];
+}
+
+export interface FirstVisitInput {
+  flow: string;
+  node: string;
+}
+
+/** The flags (one per visit, in order) and what the session has reached after the turn. */
+export function firstVisits(
+  reached: Reached | undefined,
+  version: number,
+  visits: readonly FirstVisitInput[],
+): { first: boolean[]; reached: Reached } {
+  // A new version starts a new count: numbers are per version.
+  const known = new Set(reached && reached.version === version ? reached.nodes : []);
+  const first = visits.map((visit) => {
+    const key = `${visit.flow}:${visit.node}`;
+    if (known.has(key)) return false;
+    known.add(key);
+    return true;
+  });
+  return { first, reached: { version, nodes: [...known] } };
+}

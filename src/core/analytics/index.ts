@@ -1,0 +1,5 @@
+export * from './drop-off';
+export * from './first-visits';
+export * from './stats';
+export * from './answers';
+export * from './transcript';
