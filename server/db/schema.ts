@@ -453,3 +453,21 @@ export interface Database {
 }
 
 export type KnowledgeSourceRow = Selectable<KnowledgeSourceTable>;
+// Issue 20: every publish of a main flow, kept for the History panel and roll back.
+export interface FlowVersionTable {
+  id: Generated<number>;
+  bot_id: number;
+  version: number;
+  /** JSON text: the stored nodes as published. */
+  nodes: string;
+  /** JSON text: { added, removed, changed, moved } counts against the version before. */
+  summary: string;
+  author_id: number | null;
+  author_name: string;
+  editor: string | null;
+  created_at: number;
+}
+
+export interface Database {
+  flow_versions: FlowVersionTable;
+}

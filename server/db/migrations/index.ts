@@ -15,6 +15,7 @@ import * as m013 from './013_channel_guests.js';
 import * as m013b from './013b_channels.js';
 import * as m014 from './014_knowledge.js';
 import * as m016 from './016_analytics.js';
+import * as m017 from './017_flow_versions.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '013b_channels': m013b,
   '014_knowledge': m014,
   '016_analytics': m016,
+  '017_flow_versions': m017,
 };
 
 export const migrationProvider: MigrationProvider = {
