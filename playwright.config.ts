@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS, E2E_DATA_DIR, E2E_OUTPUT_DIR, E2E_PORT as PORT } from './tests/e2e/env';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  E2E_DATA_DIR,
+  E2E_OUTPUT_DIR,
+  E2E_PORT as PORT,
+  E2E_TELEGRAM_PORT,
+} from './tests/e2e/env';
 import {
   CALL_PROVIDER_ENDPOINT,
   CALL_PROVIDER_TOKEN,
@@ -7,6 +14,7 @@ import {
   LLM_API_KEY,
   LLM_BASE_URL,
 } from './tests/e2e/host-page/env';
+import { FAKE_SITE_PORT, FAKE_YOUTUBE_PORT, YOUTUBE_BASE_URL } from './tests/e2e/knowledge-env';
 
 // End-to-end tests drive the real server (built app, real SQLite, .eml outbox) in the system's
 // Chromium; no browser is ever downloaded. `npm run test:e2e` builds the app first.
@@ -48,7 +56,33 @@ export default defineConfig({
         // The built-in call provider: the fake provider behind the host page server.
         CALL_PROVIDER_ENDPOINT,
         CALL_PROVIDER_TOKEN,
+        // Knowledge videos come from the fake YouTube below.
+        YOUTUBE_BASE_URL,
+        // Bot tokens are checked with Telegram's getMe: the fake answers for any well-formed token.
+        TELEGRAM_API_BASE: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
       },
+    },
+    {
+      // The knowledge sources' fakes (issue 17): a small web site and a YouTube.
+      command: 'npx tsx tests/fixtures/fake-site.ts',
+      url: `http://127.0.0.1:${FAKE_SITE_PORT}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(FAKE_SITE_PORT) },
+    },
+    {
+      command: 'npx tsx tests/fixtures/fake-youtube.ts',
+      url: `http://127.0.0.1:${FAKE_YOUTUBE_PORT}/watch?v=teaBrewing1`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(FAKE_YOUTUBE_PORT) },
+    },
+    {
+      command: 'npx tsx tests/fixtures/fake-telegram.ts',
+      url: `http://127.0.0.1:${E2E_TELEGRAM_PORT}/_fake/log`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(E2E_TELEGRAM_PORT), ANY_TOKEN: '1' },
     },
     {
       // A bot owner's site on another origin, embedding the widget (tests/e2e/host-page).

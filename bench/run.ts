@@ -6,10 +6,13 @@ const suites: Record<string, () => Promise<void>> = {
   widget: async () => (await import('./widget.js')).runWidgetBench(),
   runtime: async () => (await import('./runtime.js')).runRuntimeBench(),
   board: async () => (await import('./board.js')).runBoardBench(),
+  'editor-tools': async () => (await import('./editor-tools.js')).runEditorToolsBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
+  channels: async () => (await import('./channels.js')).runChannelsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
   notifications: async () => (await import('./notifications.js')).runNotificationsBench(),
   analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),
+  knowledge: async () => (await import('./knowledge.js')).runKnowledgeBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -23,9 +23,33 @@ export interface Config {
   llmBaseUrl: string;
   llmApiKey: string;
   llmModel: string;
+  /**
+   * The embeddings model at LLM_BASE_URL (/v1/embeddings) for knowledge passages; empty: search
+   * is lexical (BM25) only.
+   */
+  embeddingsModel: string;
+  /** Where YouTube video pages, oEmbed and captions are fetched from (tests use a local fake). */
+  youtubeBaseUrl: string;
+  /** What an AI node says when no knowledge passage answers the question. */
+  knowledgeNoAnswerText: string;
   telegramApiBase: string;
+  /** 'polling' runs a getUpdates loop instead of webhooks (development without public HTTPS). */
+  telegramMode: 'webhook' | 'polling';
   whatsappApiBase: string;
+  /** The token Meta's webhook verification handshake must present (hub.verify_token). */
+  whatsappVerifyToken: string;
+  /** The app secret WhatsApp webhooks are signed with (X-Hub-Signature-256). */
+  whatsappAppSecret: string;
+  /** Encrypts channel tokens at rest; empty: a secret generated into DATA_DIR/secret.key. */
+  secretKey: string;
+  /** The first retry delay of a channel send that failed without a retry_after (doubles after). */
+  channelRetryBaseMs: number;
   allowPrivateTargets: boolean;
+  /**
+   * Host names knowledge links and videos may fetch although they are private (an intranet
+   * wiki; the tests' local fakes under *.localhost), with ALLOW_PRIVATE_TARGETS off.
+   */
+  allowedPrivateHosts: string[];
   /** Requests per minute per address on login, signup, confirm, resend and password calls. */
   authRateLimit: number;
   /** Folder holding the built app and widget (`vite build` output). */
@@ -62,9 +86,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llmBaseUrl: env.LLM_BASE_URL ?? '',
     llmApiKey: env.LLM_API_KEY ?? '',
     llmModel: env.LLM_MODEL ?? 'gpt-4o-mini',
-    telegramApiBase: env.TELEGRAM_API_BASE ?? 'https://api.telegram.org',
-    whatsappApiBase: env.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v20.0',
+    embeddingsModel: env.EMBEDDINGS_MODEL ?? '',
+    youtubeBaseUrl: (env.YOUTUBE_BASE_URL ?? 'https://www.youtube.com').replace(/\/+$/, ''),
+    knowledgeNoAnswerText:
+      env.KNOWLEDGE_NO_ANSWER_TEXT ?? "Sorry, I couldn't find anything about that in my knowledge sources.",
+    telegramApiBase: (env.TELEGRAM_API_BASE ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    telegramMode: env.TELEGRAM_MODE === 'polling' ? 'polling' : 'webhook',
+    whatsappApiBase: (env.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v20.0').replace(/\/+$/, ''),
+    whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN ?? '',
+    whatsappAppSecret: env.WHATSAPP_APP_SECRET ?? '',
+    channelRetryBaseMs: positiveNumber(env.CHANNEL_RETRY_BASE_MS, 1000),
+    secretKey: env.SECRET_KEY ?? '',
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === '1',
+    allowedPrivateHosts: (env.ALLOWED_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -6,13 +6,15 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { HttpError, type HttpPort, type HttpRequest, type HttpResponse } from '../runtime/ports.js';
-import { BlockedAddressError, isPrivateAddress, publicOnlyLookup } from './private-address.js';
+import { BlockedAddressError, isPrivateAddress, outboundLookup } from './private-address.js';
 
 export interface HttpPortOptions {
   allowPrivateTargets: boolean;
   timeoutMs?: number;
   maxResponseBytes?: number;
   maxRedirects?: number;
+  /** Host names reached even when they resolve to a private address (ALLOWED_PRIVATE_HOSTS). */
+  allowedHosts?: readonly string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -41,7 +43,7 @@ async function prepare(request: HttpRequest): Promise<Prepared> {
   return { method: request.method, headers, body };
 }
 
-function parseTarget(text: string, allowPrivate: boolean): URL {
+function parseTarget(text: string, allowPrivate: boolean, allowedHosts: readonly string[] = []): URL {
   let url: URL;
   try {
     url = new URL(text);
@@ -52,7 +54,7 @@ function parseTarget(text: string, allowPrivate: boolean): URL {
     throw new HttpError('invalid-url', `Only http and https URLs can be called: ${text}`);
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
+  if (!allowPrivate && net.isIP(host) && isPrivateAddress(host) && !allowedHosts.includes(host)) {
     throw new HttpError('blocked', `${host} is a private address`);
   }
   return url;
@@ -62,7 +64,7 @@ export function createHttpPort(options: HttpPortOptions): HttpPort {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const maxRedirects = options.maxRedirects ?? 3;
-  const lookup = options.allowPrivateTargets ? undefined : publicOnlyLookup;
+  const lookup = outboundLookup(options.allowPrivateTargets, options.allowedHosts);
   // Kept-alive sockets: a bot calling the same API for every guest does not pay a handshake each time.
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -123,15 +125,24 @@ export function createHttpPort(options: HttpPortOptions): HttpPort {
   return {
     async request(request) {
       let prepared = await prepare(request);
-      let url = parseTarget(request.url, options.allowPrivateTargets);
+      let url = parseTarget(request.url, options.allowPrivateTargets, options.allowedHosts);
       for (let redirects = 0; ; redirects++) {
         const response = await once(url, prepared);
         const redirected = response.status >= 300 && response.status < 400 && response.location;
         if (!redirected || redirects >= maxRedirects) {
-          return { status: response.status, contentType: response.contentType, body: response.body };
+          return {
+            status: response.status,
+            contentType: response.contentType,
+            body: response.body,
+            url: url.toString(),
+          };
         }
         const from = url;
-        url = parseTarget(new URL(response.location!, url).toString(), options.allowPrivateTargets);
+        url = parseTarget(
+          new URL(response.location!, url).toString(),
+          options.allowPrivateTargets,
+          options.allowedHosts,
+        );
         // The author's credentials were meant for the API they named, not for wherever it points.
         if (url.host !== from.host) {
           const { authorization: _auth, cookie: _cookie, ...headers } = prepared.headers;

@@ -76,3 +76,37 @@ export function publicOnlyLookup(
     callback(null, list[0].address, list[0].family);
   });
 }
+
+/** RFC 6761: `localhost` and every name under `.localhost` are the loopback address. */
+export function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+/**
+ * The `lookup` of outbound requests: `*.localhost` names are loopback without asking DNS (as
+ * browsers do, RFC 6761), which lets local fakes carry a domain name; other names resolve as
+ * usual. Private results are refused unless private targets are allowed, or the name is one of
+ * `allowedHosts` (an operator's intranet site, a test's fake server).
+ */
+export function outboundLookup(allowPrivate: boolean, allowedHosts: readonly string[] = []) {
+  const allowed = new Set(allowedHosts.map((h) => h.toLowerCase()));
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
+    const trusted = allowPrivate || allowed.has(hostname.toLowerCase());
+    if (isLocalhostName(hostname)) {
+      if (!trusted) return callback(new BlockedAddressError(`${hostname} is a loopback name`), []);
+      if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+      return callback(null, '127.0.0.1', 4);
+    }
+    if (trusted) {
+      dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+        if (error) return callback(error, []);
+        const list = addresses as dns.LookupAddress[];
+        if (options.all) return callback(null, list);
+        callback(null, list[0].address, list[0].family);
+      });
+      return;
+    }
+    publicOnlyLookup(hostname, options, callback);
+  };
+}

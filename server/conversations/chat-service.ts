@@ -25,7 +25,9 @@ import { newGuestId } from './guest-id.js';
 import { GuestQueue } from './guest-queue.js';
 import { createHttpPort } from '../adapters/http-port.js';
 import { createLlm, type SpeechPort } from '../adapters/llm-port.js';
-import { emptyRetriever, type RunnableFlow, type RuntimePorts, type Subscription } from '../runtime/ports.js';
+import type { RunnableFlow, RuntimePorts, Subscription } from '../runtime/ports.js';
+import { createEmbedder } from '../knowledge/embeddings.js';
+import { knowledgeRetriever } from '../knowledge/retriever.js';
 import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../runtime/replies.js';
 import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
 import { step, type StepResult } from '../runtime/step.js';
@@ -96,6 +98,8 @@ export interface ChatAnswer {
   replies: ChatReply[];
   oldConversation: ConversationMessage[];
   language: string;
+  /** The guest's input was a password (a channel deletes the guest's message where it can). */
+  secretInput?: boolean;
 }
 
 export type ServicePorts = Pick<RuntimePorts, 'http' | 'llm' | 'retrieval' | 'clock'> & {
@@ -147,7 +151,7 @@ export class ChatService {
       http: createHttpPort({ allowPrivateTargets: config.allowPrivateTargets }),
       llm,
       speech: llm,
-      retrieval: emptyRetriever,
+      retrieval: knowledgeRetriever(db, createEmbedder(config), config.knowledgeNoAnswerText),
       clock: systemClock,
       ...overrides,
     };
@@ -385,7 +389,13 @@ export class ChatService {
       channel: chat,
       analytics,
     });
-    return { guestId, replies, oldConversation: [], language: result.session.language };
+    return {
+      guestId,
+      replies,
+      oldConversation: [],
+      language: result.session.language,
+      secretInput: result.secretInput,
+    };
   }
 
   private turnPorts(bot: ChatBot, subscriptions: Subscription[], codes: Map<number, string>): RuntimePorts {
@@ -393,7 +403,7 @@ export class ChatService {
     return {
       http,
       llm,
-      retrieval,
+      retrieval: retrieval.forBot?.(bot.id) ?? retrieval,
       clock,
       subscriptions: { subscribe: (s) => void subscriptions.push(s) },
       flows: { template: (name) => this.flows.current(bot.id, name) },

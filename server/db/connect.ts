@@ -210,7 +210,15 @@ export async function runHot<R>(
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
   // With a schema, Kysely must look for its own bookkeeping tables in that schema only: otherwise
   // another schema's kysely_migration (a parallel test file's) counts as ours and migrating fails.
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
+  // Features are built on parallel branches, each with its own migration number: a database that
+  // already ran a later number (016) must still take an earlier one that landed after it (013b).
+  // Every migration only adds its own tables and columns, so their order between branches is free.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: schema,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -272,78 +272,62 @@ export interface Database {
   voice_histories: VoiceHistoryTable;
 }
 
-// --- Notifications (015) -------------------------------------------------------------------------
-
-export interface NotificationTable {
+// Chat channels (issue 16, 013b_channels): see the migration for what each table is for.
+export interface ChannelInboxTable {
   id: Generated<number>;
-  user_id: number;
-  name: string;
-  description: string;
-  enabled: number;
-  /** ISO 8601 with an offset or Z. */
-  start_at: string;
-  end_at: string | null;
-  repeat_minutes: number;
-  repeat_limit: number | null;
-  timezone: string;
-  bot_id: number | null;
-  flow_template_id: number | null;
-  /** JSON text: bot ids. */
-  interacted_bots: string;
-  whatsapp_template: string | null;
-  no_end_date: number;
-  no_repeat_limit: number;
-  template_only: number;
-  /** The next occurrence not yet fanned out (epoch ms); null when none is left. */
-  next_run_at: number | null;
-  last_run_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface GuestNotificationSettingsTable {
-  guest_id: string;
-  timezone: string | null;
-  off: number;
-  unread: number;
-  web_push: string | null;
-  updated_at: number;
-}
-
-export type DeliveryStatus = 'sending' | 'sent' | 'delivered' | 'failed' | 'skipped';
-export type DeliverySource = 'notification' | 'subscription' | 'scheduler';
-
-export interface NotificationDeliveryTable {
-  id: Generated<number>;
-  source: DeliverySource;
-  source_id: number;
-  guest_id: string;
-  occurrence_at: number;
+  bot_id: number;
   channel: string;
-  status: DeliveryStatus;
-  reason: string | null;
+  chat_id: string;
+  update_key: string;
+  payload: string;
+  state: string;
+  created_at: number;
+}
+
+export interface ChannelOutboxTable {
+  id: Generated<number>;
+  bot_id: number;
+  channel: string;
+  chat_id: string;
+  body: string;
+  state: string;
+  attempts: Generated<number>;
+  external_id: string | null;
+  status: string | null;
+  error: string | null;
   created_at: number;
   updated_at: number;
 }
 
-export interface NotificationRunTable {
-  id: Generated<number>;
-  source: DeliverySource;
-  source_id: number;
-  occurrence_at: number;
-  state: 'fanned' | 'skipped';
-  reason: string | null;
-  created_at: number;
+export interface ChannelChatTable {
+  bot_id: number;
+  channel: string;
+  chat_id: string;
+  locked_by: string | null;
+  locked_until: number | null;
+  offered: string | null;
+  send_after: number | null;
+  confirm_restart: Generated<number>;
+  updated_at: number;
+}
+
+export interface ChannelStateTable {
+  bot_id: number;
+  channel: string;
+  secret: string | null;
+  webhook_url: string | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  last_message_at: number | null;
+  updated_at: number;
 }
 
 export interface Database {
-  notifications: NotificationTable;
-  guest_notification_settings: GuestNotificationSettingsTable;
-  notification_deliveries: NotificationDeliveryTable;
-  notification_runs: NotificationRunTable;
+  channel_inbox: ChannelInboxTable;
+  channel_outbox: ChannelOutboxTable;
+  channel_chats: ChannelChatTable;
+  channel_states: ChannelStateTable;
 }
-
-export type NotificationRow = Selectable<NotificationTable>;
 
 // --- Analytics (016) -----------------------------------------------------------------------------
 
@@ -417,3 +401,152 @@ export interface Database {
   analytics_node_hours: AnalyticsNodeHourTable;
   analytics_rollups: AnalyticsRollupTable;
 }
+// --- Knowledge sources (014) ---------------------------------------------------------------------
+
+export interface KnowledgeSourceTable {
+  id: Generated<number>;
+  customer_id: number;
+  kind: 'file' | 'link' | 'video';
+  name: string;
+  language: number | null;
+  filename: string | null;
+  file_type: string | null;
+  /** JSON text. */
+  tags: string;
+  url: string | null;
+  recursive: number;
+  title: string | null;
+  status: 'queued' | 'extracting' | 'indexing' | 'processed' | 'failed';
+  error: string | null;
+  /** JSON text. */
+  report: string | null;
+  needs_transcript: Generated<number>;
+  transcript: string | null;
+  generation: Generated<number>;
+  passages: Generated<number>;
+  is_deleted: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface KnowledgePassageTable {
+  id: Generated<number>;
+  source_id: number;
+  customer_id: number;
+  position: number;
+  text: string;
+  heading: string | null;
+  page: number | null;
+  url: string | null;
+  language: string | null;
+  embedding: Uint8Array | null;
+}
+
+export interface KnowledgeGapTable {
+  id: Generated<number>;
+  customer_id: number;
+  bot_id: number | null;
+  question_key: string;
+  question: string;
+  count: number;
+  last_asked_at: number;
+}
+
+export interface Database {
+  knowledge_sources: KnowledgeSourceTable;
+  knowledge_passages: KnowledgePassageTable;
+  knowledge_gaps: KnowledgeGapTable;
+}
+
+export type KnowledgeSourceRow = Selectable<KnowledgeSourceTable>;
+// Issue 20: every publish of a main flow, kept for the History panel and roll back.
+export interface FlowVersionTable {
+  id: Generated<number>;
+  bot_id: number;
+  version: number;
+  /** JSON text: the stored nodes as published. */
+  nodes: string;
+  /** JSON text: { added, removed, changed, moved } counts against the version before. */
+  summary: string;
+  author_id: number | null;
+  author_name: string;
+  editor: string | null;
+  created_at: number;
+}
+
+export interface Database {
+  flow_versions: FlowVersionTable;
+}
+
+// --- Notifications (015) -------------------------------------------------------------------------
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  enabled: number;
+  /** ISO 8601 with an offset or Z. */
+  start_at: string;
+  end_at: string | null;
+  repeat_minutes: number;
+  repeat_limit: number | null;
+  timezone: string;
+  bot_id: number | null;
+  flow_template_id: number | null;
+  /** JSON text: bot ids. */
+  interacted_bots: string;
+  whatsapp_template: string | null;
+  no_end_date: number;
+  no_repeat_limit: number;
+  template_only: number;
+  /** The next occurrence not yet fanned out (epoch ms); null when none is left. */
+  next_run_at: number | null;
+  last_run_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GuestNotificationSettingsTable {
+  guest_id: string;
+  timezone: string | null;
+  off: number;
+  unread: number;
+  web_push: string | null;
+  updated_at: number;
+}
+
+export type DeliveryStatus = 'sending' | 'sent' | 'delivered' | 'failed' | 'skipped';
+export type DeliverySource = 'notification' | 'subscription' | 'scheduler';
+
+export interface NotificationDeliveryTable {
+  id: Generated<number>;
+  source: DeliverySource;
+  source_id: number;
+  guest_id: string;
+  occurrence_at: number;
+  channel: string;
+  status: DeliveryStatus;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NotificationRunTable {
+  id: Generated<number>;
+  source: DeliverySource;
+  source_id: number;
+  occurrence_at: number;
+  state: 'fanned' | 'skipped';
+  reason: string | null;
+  created_at: number;
+}
+
+export interface Database {
+  notifications: NotificationTable;
+  guest_notification_settings: GuestNotificationSettingsTable;
+  notification_deliveries: NotificationDeliveryTable;
+  notification_runs: NotificationRunTable;
+}
+
+export type NotificationRow = Selectable<NotificationTable>;

@@ -1,6 +1,7 @@
 export {
   JobRunner,
   PermanentJobError,
+  RetryLaterError,
   type JobHandler,
   type RunningJob,
   type RunnerOptions,

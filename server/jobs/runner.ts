@@ -41,6 +41,21 @@ export interface JobHandler<P = unknown> {
 /** Thrown by a handler for a failure no retry can fix (the job goes dead at once). */
 export class PermanentJobError extends Error {}
 
+/**
+ * Thrown by a handler that knows when to try again (an API's 429 with retry_after): the next
+ * attempt runs after `delayMs` instead of the back-off's delay.
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    readonly delayMs: number,
+    message: string,
+    /** Not a failure worth logging (a job that re-queues itself on purpose). */
+    readonly quiet = false,
+  ) {
+    super(message);
+  }
+}
+
 export interface RunnerOptions {
   /** Jobs run at once by this runner. */
   concurrency?: number;
@@ -210,14 +225,16 @@ export class JobRunner {
       });
       return { state: 'done' };
     } catch (error) {
-      this.onError(error, row);
+      if (!(error instanceof RetryLaterError && error.quiet)) this.onError(error, row);
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentJobError || row.attempts >= row.max_attempts) {
         return { state: 'dead', error: message };
       }
+      const delay =
+        error instanceof RetryLaterError ? error.delayMs : retryDelayMs(row.attempts, this.backoff);
       return {
         state: 'queued',
-        runAt: this.now() + retryDelayMs(row.attempts, this.backoff),
+        runAt: this.now() + delay,
         error: message,
       };
     }

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { finishBeforeClosing } from '../db/close-hooks.js';
 import { migrateToLatest, openDatabase } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { loadSecretKey, useTokenKey } from '../repos/token-box.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ export default fp(async (app, opts: { config: Config }) => {
   const db = openDatabase(opts.config);
   await migrateToLatest(db, opts.config.databaseSchema);
   app.decorate('db', db);
+  // Channel tokens are stored encrypted with this key (repos/token-box.ts).
+  useTokenKey(db, loadSecretKey(opts.config));
   app.addHook('onClose', async () => {
     await finishBeforeClosing(db);
     await db.destroy();

@@ -5,6 +5,7 @@ import type { BotRow, BotTable, Database } from '../db/schema.js';
 import type { BotFields, BotLanguage, NotificationScheduler, TtsGender } from '../../src/core/bot/types.js';
 import { newBotFields } from '../../src/core/bot/types.js';
 import { schedulerFirstRun } from '../../src/core/notifications/index.js';
+import { openToken, sealToken } from './token-box.js';
 
 type Db = Kysely<Database>;
 
@@ -25,7 +26,7 @@ function parseJson<T>(text: string, fallback: T): T {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-function toColumns(fields: BotFields) {
+function toColumns(db: Db, fields: BotFields) {
   return {
     name: fields.name,
     description: fields.description,
@@ -43,8 +44,9 @@ function toColumns(fields: BotFields) {
     use_ext_stt: flag(fields.use_ext_stt),
     tts_gender: fields.tts_gender,
     whatsapp_phone_id: fields.whatsapp_phone_id,
-    whatsapp_token: fields.whatsapp_token,
-    telegram_token: fields.telegram_token,
+    // Secrets: encrypted at rest (token-box.ts).
+    whatsapp_token: sealToken(db, fields.whatsapp_token),
+    telegram_token: sealToken(db, fields.telegram_token),
     notification_scheduler: JSON.stringify(fields.notification_scheduler),
   } satisfies Partial<BotTable>;
 }
@@ -80,6 +82,16 @@ export function toStoredBot(row: BotRow): StoredBot {
   };
 }
 
+/** The stored bot with its channel tokens decrypted (token-box.ts). */
+function openBot(db: Db, row: BotRow): StoredBot {
+  const bot = toStoredBot(row);
+  return {
+    ...bot,
+    whatsapp_token: openToken(db, bot.whatsapp_token),
+    telegram_token: openToken(db, bot.telegram_token),
+  };
+}
+
 /** The customer's bots, oldest first (the newest is last, as the active-bot rule expects). */
 export async function listBots(db: Db, userId: number): Promise<StoredBot[]> {
   const rows = await db
@@ -89,7 +101,7 @@ export async function listBots(db: Db, userId: number): Promise<StoredBot[]> {
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toStoredBot);
+  return rows.map((row) => openBot(db, row));
 }
 
 export async function findBot(db: Db, userId: number, botId: number): Promise<StoredBot | null> {
@@ -99,14 +111,14 @@ export async function findBot(db: Db, userId: number, botId: number): Promise<St
     .where('id', '=', botId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row ? toStoredBot(row) : null;
+  return row ? openBot(db, row) : null;
 }
 
 export async function createBot(db: Db, userId: number, fields: BotFields, now = Date.now()) {
   const row = await db
     .insertInto('bots')
     .values({
-      ...toColumns(fields),
+      ...toColumns(db, fields),
       user_id: userId,
       created_at: now,
       updated_at: now,
@@ -115,14 +127,14 @@ export async function createBot(db: Db, userId: number, fields: BotFields, now =
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toStoredBot(row);
+  return openBot(db, row);
 }
 
 export async function updateBot(db: Db, userId: number, botId: number, fields: BotFields, now = Date.now()) {
   const row = await db
     .updateTable('bots')
     .set({
-      ...toColumns(fields),
+      ...toColumns(db, fields),
       updated_at: now,
       scheduler_next_run_at: schedulerFirstRun(fields.notification_scheduler, now),
     })
@@ -130,7 +142,7 @@ export async function updateBot(db: Db, userId: number, botId: number, fields: B
     .where('user_id', '=', userId)
     .returningAll()
     .executeTakeFirst();
-  return row ? toStoredBot(row) : null;
+  return row ? openBot(db, row) : null;
 }
 
 /** The bot settings the theme page also saves (spec 3 §3): default language and speech flags. */

@@ -15,6 +15,8 @@ export interface HttpResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The address that answered, after redirects (the real port sets it). */
+  url?: string;
 }
 
 /** Why a request got no response; only `network` and `timeout` are worth trying again. */
@@ -53,9 +55,29 @@ export interface RetrievalQuery {
   sources: { files: unknown[]; links: unknown[]; videos: unknown[] };
 }
 
+/** Where a passage comes from: what the reply's citation shows. */
+export interface PassageCitation {
+  kind: 'file' | 'link' | 'video';
+  id: number;
+  name: string;
+  url?: string;
+  page?: number;
+}
+
+export interface RetrievedPassage {
+  text: string;
+  source: PassageCitation;
+}
+
 export interface RetrievalPort {
-  /** Passages that may answer the query, best first. */
-  retrieve(query: RetrievalQuery): Promise<string[]>;
+  /** Passages that may answer the query, best first (only relevant ones: none is "don't know"). */
+  retrieve(query: RetrievalQuery): Promise<RetrievedPassage[]>;
+  /** Keeps a question no passage answered, for the author (a knowledge gap). */
+  recordGap?(query: RetrievalQuery): Promise<void>;
+  /** What the node says when no passage answers. */
+  readonly noAnswerText?: string;
+  /** The retriever of one bot's conversations (searching its owner's sources only). */
+  forBot?(botId: number): RetrievalPort;
 }
 
 export interface Clock {

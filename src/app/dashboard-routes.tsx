@@ -41,7 +41,7 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'nlp',
     ...page(
-      () => import('../features/placeholders/KnowledgePage'),
+      () => import('../features/knowledge/KnowledgePage'),
       (m) => m.KnowledgePage,
     ),
     children: [
@@ -49,7 +49,7 @@ export const dashboardRoutes: RouteObject[] = [
       ...(['files', 'links', 'videos'] as const).map((path) => ({
         path,
         ...page(
-          () => import('../features/placeholders/KnowledgePage'),
+          () => import('../features/knowledge/KnowledgePage'),
           (m) => m.knowledgeTabs[path],
         ),
       })),

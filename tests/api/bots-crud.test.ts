@@ -45,7 +45,7 @@ describe('bots: list, create, delete', () => {
       use_tts: true,
       use_ext_tts: false,
       tts_gender: 2,
-      telegram_token: 'tg-token',
+      telegram_token: '',
       customAvatar: null,
       avatar: 'https://cdn.example.com/avatar.png',
       notification_scheduler: { enabled: true, flow_id: 1, start_at: '09:30', frequency: 12 },

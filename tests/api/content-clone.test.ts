@@ -131,6 +131,33 @@ describe('cloning content for a duplicated node', () => {
     expect(tooMany.statusCode).toBe(400);
   });
 
+  it('copies from another bot of the same customer into this one (a paste, issue 20 §3)', async () => {
+    const target = await botOf(t, owner);
+    const res = await clone(
+      { ids: ['hello', 'logo'], from_bot_id: botId },
+      owner,
+      `/api/content/${target}/clone`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [text, logo] = res.json().elements as Element[];
+    expect(text).toMatchObject({ id: 'hello', content: { en: 'Hello', es: 'Hola' } });
+    const stored = await t.app.db
+      .selectFrom('contents')
+      .select(['bot_id'])
+      .where('id', 'in', [text.new_id, logo.new_id])
+      .execute();
+    expect(stored.map((row) => row.bot_id)).toEqual([target, target]);
+    expect((await download(t, logo.path!)).rawPayload.equals(PNG)).toBe(true);
+    // Another customer cannot read this customer's bot by naming it as the source.
+    const strangerBot = await botOf(t, stranger);
+    const refused = await clone(
+      { ids: ['hello'], from_bot_id: botId },
+      stranger,
+      `/api/content/${strangerBot}/clone`,
+    );
+    expect(refused.statusCode).toBe(404);
+  });
+
   it("refuses another customer's bot and copies nothing", async () => {
     const res = await clone(['logo'], stranger);
     expect(res.statusCode).toBe(404);

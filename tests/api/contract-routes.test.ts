@@ -11,6 +11,8 @@ const NOT_JSON = new Set([
   // A CSV download and a Server-Sent Events stream (issue 19).
   'GET /api/bots/:botId/conversations.csv',
   'GET /api/bots/:botId/metrics/stream',
+  // A Server-Sent Events stream: the newest flow version as each publish lands (issue 20 §7).
+  'GET /api/flow/:botId/events',
   // A relay: the answer is the call provider's own, passed through with its status.
   'GET /api/call-provider/:guestId/*',
   'POST /api/call-provider/:guestId/*',

@@ -73,6 +73,12 @@ export async function createTestInstance(
     authRateLimit: 1000,
     distDir: path.join(database.dataDir, 'no-dist'),
     allowPrivateTargets: true,
+    // No test reaches the real channel APIs: a test that needs one starts its fake and says so.
+    telegramApiBase: 'http://127.0.0.1:9',
+    whatsappApiBase: 'http://127.0.0.1:9',
+    whatsappAppSecret: 'test-app-secret',
+    whatsappVerifyToken: 'test-verify-token',
+    channelRetryBaseMs: 50,
     ...overrides,
   };
   const app = await buildApp(config);

@@ -34,6 +34,7 @@ interface BoardHook {
   node(idOrName: string): NodeFacts | null;
   links(): LinkFacts[];
   selection(): { nodeId: string | null; linkId: string | null };
+  group(): string[];
   history(): { canUndo: boolean; canRedo: boolean; depth: number; hasChanges: boolean };
   historyDepth(): number;
   view(): { scale: number; x: number; y: number };

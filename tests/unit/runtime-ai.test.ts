@@ -58,10 +58,46 @@ describe('ai node', () => {
     expect(fakes.chats[0].json).toBe(true);
   });
 
-  it('adds the passages the retriever finds when the node uses knowledge', async () => {
+  const withSources = { useNLPResources: true, NLPResources: { files: [7], links: [], videos: [3] } };
+
+  it('adds the passages the retriever finds when the node uses knowledge, and cites them', async () => {
+    const fakes = fakePorts({
+      passages: [
+        'Returns are free for 30 days.',
+        {
+          text: 'Refunds take a week.',
+          source: { kind: 'link', id: 4, name: 'FAQ', url: 'https://shop.example/faq' },
+        },
+        { text: 'Keep the receipt.', source: { kind: 'file', id: 1, name: 'Handbook' } },
+      ],
+    });
+    const replies = await conversation(aiFlow(withSources), fakes, session()).send('returns?');
+    expect(fakes.retrievals[0].sources).toEqual(withSources.NLPResources);
+    const system = fakes.chats[0].messages[0].content;
+    expect(system).toContain('[1] (Handbook) Returns are free for 30 days.');
+    expect(system).toContain('[2] (FAQ) Refunds take a week.');
+    expect(system).toContain('[1] (Handbook) Keep the receipt.');
+    expect(replies.find((r) => r.type === 'ai')).toMatchObject({
+      citations: [
+        { n: 1, kind: 'file', name: 'Handbook' },
+        { n: 2, kind: 'link', name: 'FAQ', url: 'https://shop.example/faq' },
+      ],
+    });
+  });
+
+  it('never asks the retriever when the node selected no source', async () => {
     const fakes = fakePorts({ passages: ['Returns are free for 30 days.'] });
     await conversation(aiFlow({ useNLPResources: true }), fakes, session()).send('returns?');
-    expect(fakes.chats[0].messages[0].content).toContain('[1] Returns are free for 30 days.');
+    expect(fakes.retrievals).toHaveLength(0);
+    expect(fakes.chats[0].messages[0].content).not.toContain('Returns');
+  });
+
+  it('says the no-answer text and keeps a knowledge gap when nothing relevant is found', async () => {
+    const fakes = fakePorts({ passages: [], noAnswerText: 'I do not know that yet.' });
+    const replies = await conversation(aiFlow(withSources), fakes, session()).send('Do you sell boots?');
+    expect(contents(replies)).toEqual(['I do not know that yet.', 'done']);
+    expect(fakes.chats).toHaveLength(0);
+    expect(fakes.gaps).toEqual(['Do you sell boots?']);
   });
 
   it('says AI is not configured and goes on when there is no endpoint', async () => {

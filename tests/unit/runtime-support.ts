@@ -6,6 +6,8 @@ import {
   type ChatMessage,
   type HttpRequest,
   type HttpResponse,
+  type RetrievalQuery,
+  type RetrievedPassage,
   type RunnableFlow,
   type RuntimePorts,
   type Subscription,
@@ -23,6 +25,9 @@ export interface Fakes {
   subscriptions: Subscription[];
   chats: { messages: ChatMessage[]; json?: boolean }[];
   templates: Map<string, RunnableFlow>;
+  /** What the retriever was asked, and the questions it kept as knowledge gaps. */
+  retrievals: RetrievalQuery[];
+  gaps: string[];
 }
 
 export function fakePorts(
@@ -30,7 +35,10 @@ export function fakePorts(
     respond?: (request: HttpRequest, attempt: number) => HttpResponse | Promise<HttpResponse>;
     answer?: (messages: ChatMessage[]) => string;
     llmConfigured?: boolean;
-    passages?: string[];
+    /** Passages the retriever finds (text only: cited as the file "Handbook"). */
+    passages?: (string | RetrievedPassage)[];
+    /** What the node says when the retriever finds nothing. */
+    noAnswerText?: string;
   } = {},
 ): Fakes {
   const fakes: Fakes = {
@@ -39,6 +47,8 @@ export function fakePorts(
     subscriptions: [],
     chats: [],
     templates: new Map(),
+    retrievals: [],
+    gaps: [],
     ports: undefined as unknown as RuntimePorts,
   };
   fakes.ports = {
@@ -57,7 +67,21 @@ export function fakePorts(
         return (options.answer ?? (() => 'AI says hi'))(messages);
       },
     },
-    retrieval: options.passages ? { retrieve: async () => options.passages! } : emptyRetriever,
+    retrieval:
+      options.passages || options.noAnswerText
+        ? {
+            noAnswerText: options.noAnswerText,
+            retrieve: async (query) => {
+              fakes.retrievals.push(query);
+              return (options.passages ?? []).map((p) =>
+                typeof p === 'string'
+                  ? { text: p, source: { kind: 'file' as const, id: 1, name: 'Handbook' } }
+                  : p,
+              );
+            },
+            recordGap: async (query) => void fakes.gaps.push(query.query),
+          }
+        : emptyRetriever,
     clock: { now: () => 1_700_000_000_000, sleep: async (ms) => void fakes.sleeps.push(ms) },
     subscriptions: { subscribe: (s) => void fakes.subscriptions.push(s) },
     flows: { template: async (name) => fakes.templates.get(name) ?? null },

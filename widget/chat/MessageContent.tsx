@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { displayText } from '../../src/core/text/speech';
 import type { ConversationMessage } from '../../src/core/widget/conversation';
-import type { ChoiceButton } from '../../src/core/widget/replies';
+import type { ChoiceButton, Citation } from '../../src/core/widget/replies';
 import { progressText } from '../../src/core/wizard/progress';
 import { Carousel } from './Carousel';
 import { Icon } from './icons';
@@ -20,6 +20,31 @@ export interface ContentProps {
 function RichText({ html }: { html: string }) {
   const clean = useMemo(() => sanitizeHtml(displayText(html)), [html]);
   return <div className="rich" dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+/** The sources an AI answer drew on (issue 17), numbered as the answer cites them. */
+function Citations({ citations }: { citations: Citation[] }) {
+  return (
+    <ol className="citations" aria-label="Sources">
+      {citations.map((c) => {
+        const label = `${c.name}${c.page ? `, page ${c.page}` : ''}`;
+        // Only web addresses become links: a source's URL comes from the author's own sources.
+        const safe = c.url && /^https?:\/\//i.test(c.url);
+        return (
+          <li key={c.n}>
+            <span className="citation-n">[{c.n}]</span>{' '}
+            {safe ? (
+              <a href={c.url} target="_blank" rel="noopener noreferrer">
+                {label}
+              </a>
+            ) : (
+              label
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
 }
 
 function Buttons(props: { buttons: ChoiceButton[] } & Omit<ContentProps, 'chosen'> & { chosen?: string }) {
@@ -50,8 +75,14 @@ export function MessageContent(props: ContentProps) {
       ) : (
         <RichText html={message.content} />
       );
-    case 'choices-message':
     case 'ai':
+      return (
+        <>
+          <RichText html={message.content} />
+          {message.citations?.length ? <Citations citations={message.citations} /> : null}
+        </>
+      );
+    case 'choices-message':
     case 'call':
       return <RichText html={message.content} />;
     case 'api':

@@ -12,8 +12,11 @@ import * as m010 from './010_token_last_used.js';
 import * as m011 from './011_rate_limit_counters.js';
 import * as m012 from './012_voice_histories.js';
 import * as m013 from './013_channel_guests.js';
+import * as m013b from './013b_channels.js';
+import * as m014 from './014_knowledge.js';
 import * as m015 from './015_notifications.js';
 import * as m016 from './016_analytics.js';
+import * as m017 from './017_flow_versions.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -33,8 +36,11 @@ const migrations: Record<string, Migration> = {
   '011_rate_limit_counters': m011,
   '012_voice_histories': m012,
   '013_channel_guests': m013,
+  '013b_channels': m013b,
+  '014_knowledge': m014,
   '015_notifications': m015,
   '016_analytics': m016,
+  '017_flow_versions': m017,
 };
 
 export const migrationProvider: MigrationProvider = {

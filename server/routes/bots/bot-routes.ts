@@ -13,6 +13,7 @@ import { contentFilesOfBot } from '../../repos/content.js';
 import { removeContentFiles } from '../../repos/content-files.js';
 import { findTheme, saveTheme } from '../../repos/themes.js';
 import { removeAvatars, saveAvatar } from '../../repos/uploads.js';
+import { telegramTokenChange } from '../../channels/telegram/connect.js';
 import { checkAvatarFile, checkBotForSave } from './bot-input.js';
 import { botForm, idField, sentBotFields, uploadedFileSchema } from './form-fields.js';
 import { BOT_NOT_FOUND, fail, presentBot, uploadsOf } from './present.js';
@@ -56,6 +57,8 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
       }
       const file = request.body.avatar_file ? checkAvatarFile(request.body.avatar_file, 'avatar_file') : null;
       if (file && !file.ok) return fail(reply, 400, file.message, file.key);
+      const telegram = await telegramTokenChange(app.db, app.config, '', checked.value.telegram_token);
+      if ('refused' in telegram) return fail(reply, 400, telegram.refused, 'telegram_token');
 
       // The file is written only once everything is valid, and removed if the insert fails.
       const customAvatar = file ? await saveAvatar(dataDir, file.value.data, file.value.type) : null;
@@ -65,6 +68,7 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
           await saveTheme(trx, created.id, defaultTheme());
           return created;
         });
+        await telegram.apply(bot.id);
         const languages = await languagesById(app.db);
         return { success: true, message: 'Bot created', bot: presentBot(bot, languages, publicUrl) };
       } catch (error) {

@@ -9,9 +9,11 @@ import { refusals } from '../../../src/core/api/common.js';
 import { findBot, languagesById, updateBot } from '../../repos/bots.js';
 import { findTheme } from '../../repos/themes.js';
 import { releaseAvatars, removeAvatars, saveAvatar } from '../../repos/uploads.js';
+import { telegramTokenChange } from '../../channels/telegram/connect.js';
 import { checkAvatarFile, checkBotForSave } from './bot-input.js';
 import { botForm, flagField, idField, sentBotFields, uploadedFileSchema } from './form-fields.js';
 import { BOT_NOT_FOUND, fail, presentBot, relativeUrl, uploadsOf } from './present.js';
+import { unmaskToken } from '../../../src/core/channels/mask.js';
 
 const botUpdate: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +48,10 @@ const botUpdate: FastifyPluginAsync = async (fastify) => {
       if (wanted === null || request.body.delete_custom_avatar) customAvatar = null;
       else if (wanted !== undefined && typeof wanted !== 'string') customAvatar = wanted;
 
+      // A token sent back masked (as every read shows it) keeps the stored one.
+      for (const key of ['whatsapp_token', 'telegram_token'] as const) {
+        if (typeof sent[key] === 'string') sent[key] = unmaskToken(sent[key], current[key]);
+      }
       const checked = await checkBotForSave(app.db, { ...current, ...sent, customAvatar });
       if (!checked.ok) return fail(reply, 400, checked.message, checked.key);
       if (refusesAutoTranslate(app, current.auto_translate, checked.value.auto_translate)) {
@@ -53,6 +59,13 @@ const botUpdate: FastifyPluginAsync = async (fastify) => {
       }
       const file = request.body.avatar_file ? checkAvatarFile(request.body.avatar_file, 'avatar_file') : null;
       if (file && !file.ok) return fail(reply, 400, file.message, file.key);
+      const telegram = await telegramTokenChange(
+        app.db,
+        app.config,
+        current.telegram_token,
+        checked.value.telegram_token,
+      );
+      if ('refused' in telegram) return fail(reply, 400, telegram.refused, 'telegram_token');
 
       const uploaded = file ? await saveAvatar(dataDir, file.value.data, file.value.type) : null;
       const fields = { ...checked.value, customAvatar: uploaded ?? checked.value.customAvatar };
@@ -68,6 +81,7 @@ const botUpdate: FastifyPluginAsync = async (fastify) => {
         await removeAvatars(dataDir, [uploaded]);
         return fail(reply, 404, BOT_NOT_FOUND);
       }
+      await telegram.apply(updated.id);
       // The old custom avatar goes unless the theme still shows it.
       await releaseAvatars(dataDir, uploadsOf(current, theme), uploadsOf(updated, theme));
       const languages = await languagesById(app.db);

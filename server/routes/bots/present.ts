@@ -4,6 +4,7 @@ import type { Bot, BotLanguage } from '../../../src/core/bot/types.js';
 import type { BotTheme, Theme } from '../../../src/core/theme/index.js';
 import type { StoredBot } from '../../repos/bots.js';
 import { AVATAR_URL_PREFIX } from '../../repos/uploads.js';
+import { maskToken } from '../../../src/core/channels/mask.js';
 
 /** Another customer's bot answers exactly like a missing one. */
 export const BOT_NOT_FOUND = 'Bot not found';
@@ -32,6 +33,9 @@ export function presentBot(bot: StoredBot, languages: Map<number, BotLanguage>, 
     ...bot,
     avatar: absoluteUrl(bot.avatar, publicUrl),
     customAvatar: absoluteUrl(bot.customAvatar, publicUrl),
+    // Channel tokens are secrets: shown masked (saving the masked value back keeps them).
+    whatsapp_token: maskToken(bot.whatsapp_token),
+    telegram_token: maskToken(bot.telegram_token),
     languages: bot.supported_languages.flatMap((id) => {
       const language = languages.get(id);
       return language ? [{ id: language.id, name: language.name, code: language.code }] : [];

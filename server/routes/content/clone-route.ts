@@ -3,6 +3,8 @@
 // id with copies of its files, so the two nodes can then be edited (and their files replaced or
 // deleted) independently. Answers elements [{ id, new_id, path }], path being the copy's image or
 // file URL (null for texts, videos and carousels, whose content is in `content`).
+// A paste from another bot or flow (issue 20 §3) names where the elements are with from_bot_id
+// (and from_template): they are read there, that bot also being the customer's, and copied here.
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,14 +13,23 @@ import { z } from 'zod';
 import { copyContentFile, removeContentFiles } from '../../repos/content-files.js';
 import { findContents, insertContent, type StoredContent } from '../../repos/content.js';
 import { formBody } from '../bots/form-fields.js';
-import { idListField } from './fields.js';
+import { ownedBot } from '../flow/request-fields.js';
+import { fail } from '../bots/present.js';
+import { idField, idListField } from './fields.js';
 import { mapStrings, presentContent } from './present.js';
 import { bodyBotId, contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
 
 /** The list itself (`["a","b"]`), or `{ ids }`, as JSON or a form (ids comma-joined). */
 const cloneBody = z.preprocess(
   (body) => (Array.isArray(body) ? { ids: body } : body),
-  formBody(z.object({ ids: idListField('ids'), ...bodyBotId })),
+  formBody(
+    z.object({
+      ids: idListField('ids'),
+      ...bodyBotId,
+      from_bot_id: idField('from_bot_id').optional(),
+      from_template: z.string().max(200).nullish(),
+    }),
+  ),
 );
 
 /** Copies of the element's files, old path → new path. */
@@ -53,7 +64,15 @@ const cloneRoute: FastifyPluginAsync = async (fastify) => {
         const { body } = request;
         const scoped = await contentScope(request, reply);
         if (!scoped) return reply;
-        const originals = await findContents(app.db, scoped.scope, body.ids);
+        let from = scoped.scope;
+        if (body.from_bot_id !== undefined) {
+          // Another customer's bot reads as missing, exactly like the target bot would.
+          const source = await ownedBot(request, body.from_bot_id);
+          if (!source)
+            return fail(reply, 404, 'The bot the nodes were copied from was not found', 'from_bot_id');
+          from = { botId: source.id, templateName: body.from_template ?? null };
+        }
+        const originals = await findContents(app.db, from, body.ids);
         const copies: string[] = [];
         try {
           const clones = await app.db.transaction().execute(async (trx) => {

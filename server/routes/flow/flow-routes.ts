@@ -7,9 +7,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { flowAnswer, problemsAnswer, publishAnswer } from '../../../src/core/api/flow.js';
+import { EDITOR_HEADER, flowAnswer, problemsAnswer, publishAnswer } from '../../../src/core/api/flow.js';
 import { translateForPublish } from '../../flow-translation/translate-flow.js';
-import { checkNodes } from '../../repos/flow-nodes.js';
+import { checkNodes, toStoredNodes } from '../../repos/flow-nodes.js';
+import { recordFlowVersion } from '../../repos/flow-versions.js';
 import {
   flowVersion,
   listFlowTemplates,
@@ -95,10 +96,25 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
       }
       // With the bot's "Translate flow content" on, missing texts are filled (never a reason to fail).
       const translated = await translateForPublish(app, bot, nodes);
-      // One statement, compare-and-set on the version, inside one transaction.
-      const saved = await app.db
-        .transaction()
-        .execute((trx) => saveFlow(trx, bot.id, MAIN_FLOW, translated.nodes, expected));
+      const editor = request.headers[EDITOR_HEADER];
+      // One statement, compare-and-set on the version, inside one transaction; the publish is kept
+      // as a version (issue 20 §4) in the same transaction, summed up against the flow it replaces.
+      const saved = await app.db.transaction().execute(async (trx) => {
+        const before = await readMainFlow(trx, bot.id);
+        const result = await saveFlow(trx, bot.id, MAIN_FLOW, translated.nodes, expected);
+        if (result.ok) {
+          await recordFlowVersion(trx, {
+            botId: bot.id,
+            version: result.version,
+            before: before.nodes,
+            after: result.nodes,
+            storedText: JSON.stringify(toStoredNodes(translated.nodes)),
+            author: request.user,
+            editor: typeof editor === 'string' ? editor.slice(0, 64) : null,
+          });
+        }
+        return result;
+      });
       if (!saved.ok) return fail(reply, 409, CONFLICT);
       reply.header('etag', etag(saved.version));
       return {

@@ -39,9 +39,13 @@ const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
     const { llm, retrieval } = chatServiceOf(app).ports;
     if (!llm.configured) return fail(reply, 503, REALTIME_NOT_CONFIGURED);
     const { node, session } = voice;
-    const passages = node.useNLPResources
-      ? await retrieval.retrieve({ query: said, language: session.language, sources: node.NLPResources })
+    const retriever = retrieval.forBot?.(voice.botId) ?? retrieval;
+    const found = node.useNLPResources
+      ? await retriever.retrieve({ query: said, language: session.language, sources: node.NLPResources })
       : [];
+    const passages = found.map(
+      (p) => `(${p.source.name}${p.source.page ? `, page ${p.source.page}` : ''}) ${p.text}`,
+    );
     const history = await histories.read(voice.guestId, voice.key);
     const messages = voiceMessages({
       instructions: voice.instructions,

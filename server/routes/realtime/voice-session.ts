@@ -21,6 +21,8 @@ export interface VoiceSession {
   /** `flow/node`: turns said at another node are not this session's. */
   key: string;
   node: RealtimeAiNode;
+  /** Whose knowledge sources the node may search. */
+  botId: number;
   session: GuestSession;
   instructions: string;
 }
@@ -41,5 +43,5 @@ export async function findVoiceSession(
   if (node?.type !== 'realtime-ai') throw new ChatError(409, REALTIME_NOT_ACTIVE);
   const raw = pickText(node.prompt, guest.session.language);
   const instructions = raw.includes('${{') ? interpolate(raw, sessionScope(guest.session)) : raw;
-  return { guestId, key: `${at.flow}/${at.node}`, node, session: guest.session, instructions };
+  return { guestId, key: `${at.flow}/${at.node}`, node, botId: bot.id, session: guest.session, instructions };
 }

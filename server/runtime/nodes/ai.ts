@@ -6,7 +6,8 @@
 // hidden, stored in the response variable, and parsed as JSON when the node expects JSON.
 // Without a configured endpoint, or when it fails, the guest is told so and the flow goes on.
 import type { AiNode } from '../../../src/core/flow/index.js';
-import type { ChatMessage } from '../ports.js';
+import type { Citation } from '../../../src/core/widget/replies.js';
+import type { ChatMessage, RetrievedPassage } from '../ports.js';
 import { wait, type NodeHandler, type Outcome, type Turn } from '../turn.js';
 
 export const AI_NOT_CONFIGURED = 'AI is not configured for this bot';
@@ -22,9 +23,30 @@ export function parseJsonReply(text: string): unknown {
   }
 }
 
-async function knowledge(node: AiNode, query: string, turn: Turn): Promise<string[]> {
-  if (!node.useNLPResources) return [];
-  return turn.ports.retrieval.retrieve({ query, language: turn.language, sources: node.NLPResources });
+/** The node's selected sources, when it uses any (no source selected: no knowledge at all). */
+function knowledgeQuery(node: AiNode, query: string, turn: Turn) {
+  if (!node.useNLPResources) return null;
+  const { files, links, videos } = node.NLPResources;
+  if (!files.length && !links.length && !videos.length) return null;
+  return { query, language: turn.language, sources: node.NLPResources };
+}
+
+/** The numbered sources the answer cites: one number per source, in the order first used. */
+function citationsOf(passages: readonly RetrievedPassage[]): { numbered: string; citations: Citation[] } {
+  const citations: Citation[] = [];
+  const numbered = passages.map((p) => {
+    const { kind, name, url, page } = p.source;
+    let citation = citations.find(
+      (c) => c.kind === kind && c.name === name && c.url === url && c.page === page,
+    );
+    if (!citation) {
+      citation = { n: citations.length + 1, kind, name, ...(url ? { url } : {}), ...(page ? { page } : {}) };
+      citations.push(citation);
+    }
+    const where = page ? `, page ${page}` : '';
+    return `[${citation.n}] (${name}${where}) ${p.text}`;
+  });
+  return { numbered: numbered.join('\n\n'), citations };
 }
 
 async function answer(node: AiNode, query: string, waited: boolean, turn: Turn): Promise<Outcome> {
@@ -36,11 +58,23 @@ async function answer(node: AiNode, query: string, waited: boolean, turn: Turn):
     return turn.branch(node);
   }
   const prompt = turn.text(node.prompt);
-  const passages = await knowledge(node, query || prompt, turn);
+  const asked = knowledgeQuery(node, query || prompt, turn);
+  const { retrieval } = turn.ports;
+  const passages = asked ? await retrieval.retrieve(asked) : [];
+  if (asked && !passages.length && retrieval.noAnswerText) {
+    // Nothing relevant: the node says so rather than letting the AI invent, and the author is
+    // shown the question on the Knowledge page.
+    await retrieval.recordGap?.(asked);
+    if (node.AIResponseVariable) turn.session.variables[node.AIResponseVariable] = retrieval.noAnswerText;
+    if (!node.hideAIResponse) turn.say({ type: 'ai', content: retrieval.noAnswerText });
+    return turn.branch(node);
+  }
+  const { numbered, citations } = citationsOf(passages);
   let system = turn.text(node.systemInstructions).trim();
   if (passages.length) {
-    const sources = passages.map((p, i) => `[${i + 1}] ${p}`).join('\n\n');
-    system += `${system ? '\n\n' : ''}Answer from these passages when they are relevant:\n\n${sources}`;
+    system +=
+      `${system ? '\n\n' : ''}Answer only from these numbered passages and cite them as [1], [2]; ` +
+      `if they do not answer the question, say you do not know.\n\n${numbered}`;
   }
   if (node.expectJSONReply) system += `${system ? '\n\n' : ''}Reply with JSON only.`;
   const messages: ChatMessage[] = [];
@@ -62,7 +96,9 @@ async function answer(node: AiNode, query: string, waited: boolean, turn: Turn):
   if (node.AIResponseVariable) {
     turn.session.variables[node.AIResponseVariable] = node.expectJSONReply ? parseJsonReply(text) : text;
   }
-  if (!node.hideAIResponse && text.trim()) turn.say({ type: 'ai', content: text });
+  if (!node.hideAIResponse && text.trim()) {
+    turn.say(citations.length ? { type: 'ai', content: text, citations } : { type: 'ai', content: text });
+  }
   return turn.branch(node);
 }
 

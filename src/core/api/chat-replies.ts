@@ -43,6 +43,17 @@ export const wizardField = z.object({
 });
 export type WizardField = z.infer<typeof wizardField>;
 
+/** A knowledge source an AI answer drew on (issue 17): shown under the answer. */
+export const citation = z.object({
+  /** The source's number in the prompt ([1], [2], …). */
+  n: z.number(),
+  kind: z.enum(['file', 'link', 'video']),
+  name: z.string(),
+  url: z.string().optional(),
+  page: z.number().optional(),
+});
+export type Citation = z.infer<typeof citation>;
+
 const reply = <const T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
 
@@ -50,7 +61,8 @@ const reply = <const T extends string, S extends z.ZodRawShape>(type: T, shape: 
 export const botReply = z.discriminatedUnion('type', [
   reply('text', { content: z.string() }),
   reply('choices-message', { content: z.string() }),
-  reply('ai', { content: z.string() }),
+  /** With knowledge sources, the sources it was given, numbered as in the prompt. */
+  reply('ai', { content: z.string(), citations: z.array(citation).optional() }),
   reply('choices', { content: z.array(choiceButton), disabled: z.boolean().optional() }),
   reply('image', { content: z.string(), title: z.string() }),
   reply('image-link', { content: z.string(), title: z.string() }),

@@ -112,4 +112,9 @@ export const fileRequest = z.object({ file: uploaded, variable_id: z.string() })
 export const filesDeleteRequest = z.object({ variable_ids: z.string() });
 
 /** POST /api/content/…/clone */
-export const cloneRequest = z.object({ ids: z.array(z.string()) });
+export const cloneRequest = z.object({
+  ids: z.array(z.string()),
+  /** A paste from another bot or flow (issue 20 §3): where the elements are. */
+  from_bot_id: z.number().optional(),
+  from_template: z.string().nullable().optional(),
+});

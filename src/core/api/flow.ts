@@ -93,3 +93,31 @@ export const templateCreateRequest = z.object({ flow_name: z.string() });
 
 /** PUT /api/flow_template?bot_id= */
 export const templateSaveRequest = z.object({ flow_name: z.string(), nodes: z.array(flowNodeSchema) });
+
+/** One publish of the main flow (issue 20 §4), as the History panel lists it. */
+export const flowVersionInfo = z.object({
+  version: flowVersion,
+  created_at: z.number(),
+  author_id: z.number().nullable(),
+  /** Empty for versions published before history was kept. */
+  author_name: z.string(),
+  /** Nodes added, removed, changed and moved against the version before. */
+  summary: z.object({ added: z.number(), removed: z.number(), changed: z.number(), moved: z.number() }),
+  /** The editor tab that published it, so that tab can tell its own publishes from another author's. */
+  editor: z.string().nullable(),
+});
+export type FlowVersionInfo = z.infer<typeof flowVersionInfo>;
+
+/** GET /api/flow/:botId/versions: newest first. */
+export const flowVersionsAnswer = z.object({ success: z.boolean(), versions: z.array(flowVersionInfo) });
+
+/** GET /api/flow/:botId/versions/:version: one version with its nodes. */
+export const flowVersionAnswer = z.object({
+  success: z.boolean(),
+  version: flowVersionInfo,
+  nodes: z.array(flowNodeSchema),
+});
+export type FlowVersionAnswer = z.infer<typeof flowVersionAnswer>;
+
+/** The header a publish names its editor tab with (a random id per opened editor). */
+export const EDITOR_HEADER = 'x-botflow-editor';

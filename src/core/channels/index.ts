@@ -7,3 +7,4 @@ export * from './plan';
 export * from './telegram';
 export * from './whatsapp';
 export * from './texts';
+export * from './mask';

@@ -1,6 +1,10 @@
 import { parseCondition } from '../condition';
 import { validateNode, type Problem, type ValidationContext } from '../validation';
+import { createFlowLint } from '../lint/lint-flow';
+import type { LintIssue } from '../lint/types';
 import { createHistory, type HistoryOptions } from './history';
+import { autoLayout } from './layout/auto-layout';
+import type { FlowChange } from './changes';
 import type { NodeId } from './schema';
 
 /** Until the editor has loaded the bot: English only, nothing else known. */
@@ -55,7 +59,22 @@ export function createEngine(options: HistoryOptions = {}) {
     return result;
   }
 
-  return { ...history, setValidationContext, validate, parseCondition };
+  const flowLint = createFlowLint();
+
+  /**
+   * The lint panel's issues (issue 20 §5) over the replica as it is now, with the validation
+   * problems last found; per-node rules are cached by node, so after an edit only its nodes are read.
+   */
+  function lint(): LintIssue[] {
+    return flowLint.lint(history.nodes(), known);
+  }
+
+  /** Moves laying out `ids` (or the whole flow) left to right; the caller applies them as one edit. */
+  function layout(ids?: readonly NodeId[]): FlowChange[] {
+    return autoLayout(history.nodes(), ids);
+  }
+
+  return { ...history, setValidationContext, validate, parseCondition, lint, layout };
 }
 
 export type Engine = ReturnType<typeof createEngine>;

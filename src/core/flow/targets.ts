@@ -55,3 +55,23 @@ export function withTargetsCleared(node: FlowNode, keep: (target: NodeId) => boo
   }
   return result;
 }
+
+/**
+ * The node with every pointer renamed by `rename` (null: the link is dropped), in the same places
+ * as nodeTargets. A paste uses it to point copied links at the copies' new ids.
+ */
+export function withTargetsMapped(node: FlowNode, rename: (target: NodeId) => NodeId | null): FlowNode {
+  const map = (target: NodeId | null) => (target === null ? null : rename(target));
+  let result: FlowNode = { ...node, next: node.next.map((slot) => ({ ...slot, node: map(slot.node) })) };
+  if (result.type === 'api') {
+    result = {
+      ...result,
+      store: {
+        ...result.store,
+        successTarget: map(result.store.successTarget),
+        failureTarget: map(result.store.failureTarget),
+      },
+    };
+  }
+  return result;
+}

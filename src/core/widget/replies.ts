@@ -9,6 +9,7 @@ export type {
   CarouselImage,
   ChatReply,
   ChoiceButton,
+  Citation,
   GuestFile,
   WizardField,
   WizardProgress,

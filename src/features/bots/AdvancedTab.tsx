@@ -1,12 +1,13 @@
 import { Button, TextField } from '../../ui';
 import { ArchiveButton } from './ArchiveButton';
 import { BotIcon } from './bot-icons';
+import { ChannelStatus } from './ChannelStatus';
 import type { BotDraftState } from './use-bot-draft';
 
 export interface AdvancedTabProps {
   state: BotDraftState;
   /** Given in Update mode only: the stored bot can be exported and archived. */
-  stored?: { onExport: () => void; onDelete: () => void; busy: boolean };
+  stored?: { onExport: () => void; onDelete: () => void; busy: boolean; botId?: number };
 }
 
 export function AdvancedTab({ state, stored }: AdvancedTabProps) {
@@ -42,6 +43,7 @@ export function AdvancedTab({ state, stored }: AdvancedTabProps) {
           error={state.problemOf('telegram_token')}
         />
       </fieldset>
+      {stored?.botId !== undefined && <ChannelStatus botId={stored.botId} />}
       {stored && (
         <>
           <fieldset className="bot-fieldset">

@@ -81,6 +81,7 @@ export function BotDialog({ request, onClose }: { request: BotDialogRequest; onC
       onClose={onClose}
       onExport={stored ? () => store.exportBot(stored) : undefined}
       onDelete={stored ? async () => (await store.remove(stored.id)) && onClose() : undefined}
+      botId={stored?.id}
     />
   );
 }

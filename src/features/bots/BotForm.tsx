@@ -30,6 +30,8 @@ export interface BotFormProps {
   /** Update mode only. */
   onExport?: () => void;
   onDelete?: () => void;
+  /** Update mode: the stored bot's id (the Advanced tab shows its channels). */
+  botId?: number;
 }
 
 /** The dialog's tabs and footer over one draft (spec 1 §2 Bot dialog, §4). */
@@ -41,13 +43,14 @@ export function BotForm({
   pending,
   savedName,
   resolveAvatar,
+  botId,
   ...actions
 }: BotFormProps) {
   const [tab, setTab] = useState<BotTab>('general');
   const state = useBotDraft(mode, original, presets);
   const { flags } = state;
   const { onExport, onDelete } = actions;
-  const stored = onExport && onDelete ? { onExport, onDelete, busy: pending } : undefined;
+  const stored = onExport && onDelete ? { onExport, onDelete, busy: pending, botId } : undefined;
   const withProblems = new Set(state.problemFields.map(tabOf).filter((t) => t !== undefined));
   // Problems of the open tab show under their inputs; the footer names the first one found
   // elsewhere (another tab, or a field with no input of its own) and where it is.

@@ -3,7 +3,10 @@
 import { defineCall, type Refusal } from '../../api/define-call';
 import { doneAnswer } from '../../core/api/common';
 import {
+  EDITOR_HEADER,
   flowAnswer,
+  flowVersionAnswer,
+  flowVersionsAnswer,
   problemsAnswer,
   publishAnswer,
   publishRequest,
@@ -13,6 +16,8 @@ import {
   type FlowProvider,
   type FlowTemplateRef,
   type FlowVersion,
+  type FlowVersionAnswer,
+  type FlowVersionInfo,
   type PublishAnswer,
   type PushMessageType,
 } from '../../core/api/flow';
@@ -38,6 +43,8 @@ const calls = {
     encoding: 'json',
   }),
   deleteTemplate: defineCall('DELETE', '/api/flow_template/:name', { response: doneAnswer }),
+  versions: defineCall('GET', '/api/flow/:botId/versions', { response: flowVersionsAnswer }),
+  version: defineCall('GET', '/api/flow/:botId/versions/:version', { response: flowVersionAnswer }),
 };
 
 export const MAIN_FLOW = 'main';
@@ -46,7 +53,13 @@ export const MAIN_FLOW = 'main';
 export const CONFLICT_MESSAGE =
   'This flow was published from somewhere else since you opened it. Reload the page to see that version.';
 
-export type { FlowTemplateRef, FlowVersion, PushMessageType };
+export type { FlowTemplateRef, FlowVersion, FlowVersionInfo, PushMessageType };
+
+/**
+ * This editor tab, as its publishes name it (issue 20 §7): the events stream then tells this
+ * tab's own publishes from another author's.
+ */
+export const EDITOR_TAB = `tab-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 export type Provider = FlowProvider;
 
 export interface LoadedFlow {
@@ -108,7 +121,10 @@ export async function publishFlow(
   const answer = await calls.publish({
     params: { botId },
     body: allowInvalid ? { nodes: [...nodes], allow_invalid: true } : { nodes: [...nodes] },
-    headers: version === null ? {} : { 'If-Match': String(version) },
+    headers: {
+      [EDITOR_HEADER]: EDITOR_TAB,
+      ...(version === null ? {} : { 'If-Match': String(version) }),
+    },
   });
   if (!answer.success) {
     // The status tells a version conflict (409) and a flow with problems (422) from other failures.
@@ -153,4 +169,14 @@ export async function deleteTemplate(botId: number, name: string): Promise<void>
     await calls.deleteTemplate({ params: { name }, query: { bot_id: botId } }),
     'Unable to delete the template',
   );
+}
+
+/** Every published version of the main flow, newest first (issue 20 §4). */
+export async function fetchVersions(botId: number): Promise<FlowVersionInfo[]> {
+  return checked(await calls.versions({ params: { botId } }), 'Unable to load the version history').versions;
+}
+
+/** One published version with its nodes. */
+export async function fetchVersion(botId: number, version: number): Promise<FlowVersionAnswer> {
+  return checked(await calls.version({ params: { botId, version } }), 'Unable to load this version');
 }

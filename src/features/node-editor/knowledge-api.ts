@@ -1,10 +1,9 @@
 // The customer's knowledge sources an ai or realtime-ai node may draw on (spec 3 §7: files,
 // links and videos lists). The editor only reads them; they are managed on the Knowledge
 // Sources page.
-import { defineCall } from '../../api/define-call';
-import { filesAnswer, linksAnswer, videosAnswer, type KnowledgeListItem } from '../../core/api/knowledge';
+import { fetchKnowledgeList, type KnowledgeListKind } from '../../api/knowledge-lists';
 
-export type KnowledgeKind = 'files' | 'links' | 'videos';
+export type KnowledgeKind = KnowledgeListKind;
 
 export interface KnowledgeItem {
   id: string | number;
@@ -14,39 +13,27 @@ export interface KnowledgeItem {
   record: Record<string, unknown>;
 }
 
-const calls = {
-  files: defineCall('GET', '/api/files', { response: filesAnswer }),
-  links: defineCall('GET', '/api/links', { response: linksAnswer }),
-  videos: defineCall('GET', '/api/videos', { response: videosAnswer }),
-};
-
-function toItem(kind: KnowledgeKind, raw: KnowledgeListItem): KnowledgeItem {
-  switch (kind) {
-    case 'files': {
-      const filename = raw.filename ?? raw.name ?? String(raw.id);
-      return { id: raw.id, label: filename, record: { id: raw.id, filename, file_type: raw.file_type } };
-    }
-    case 'links': {
-      const url = raw.link ?? raw.url ?? '';
-      const title = raw.metadata?.title || raw.name || url;
-      return { id: raw.id, label: title, record: { id: raw.id, url, metadata: { title } } };
-    }
-    case 'videos': {
-      const title = raw.metadata?.title || raw.url || String(raw.id);
-      return { id: raw.id, label: title, record: { id: raw.id, metadata: { title } } };
-    }
-  }
-}
-
-/** One list of knowledge items; items marked deleted are left out (spec 3 §4). */
+/** One list of knowledge items, as the node's resources keep them. */
 export async function fetchKnowledge(
   kind: KnowledgeKind,
   customerId: string | number | null,
 ): Promise<KnowledgeItem[]> {
-  const query = { customer_id: customerId ?? undefined };
-  const answer = await calls[kind]({ query });
-  if (!answer.success) throw new Error(answer.message || `Unable to load the ${kind}`);
-  // Each answer holds its own kind's list only (the contract drops any other field).
-  const items = 'files' in answer ? answer.files : 'links' in answer ? answer.links : answer.videos;
-  return items.filter((raw) => !raw.is_deleted).map((raw) => toItem(kind, raw));
+  switch (kind) {
+    case 'files':
+      return (await fetchKnowledgeList('files', customerId)).items.map((file) => ({
+        id: file.id,
+        label: file.filename,
+        record: { id: file.id, filename: file.filename, file_type: file.file_type },
+      }));
+    case 'links':
+      return (await fetchKnowledgeList('links', customerId)).items.map((link) => {
+        const title = link.metadata.title || link.name || link.link;
+        return { id: link.id, label: title, record: { id: link.id, url: link.link, metadata: { title } } };
+      });
+    case 'videos':
+      return (await fetchKnowledgeList('videos', customerId)).items.map((video) => {
+        const title = video.metadata.title || video.url;
+        return { id: video.id, label: title, record: { id: video.id, metadata: { title } } };
+      });
+  }
 }

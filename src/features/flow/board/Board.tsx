@@ -58,12 +58,14 @@ export function Board({ onEditNode }: BoardProps) {
     let opened = -1;
     let selection: FlowState['selection'] | null = null;
     let problems: FlowState['problems'] | null = null;
+    let group: FlowState['group'] | null = null;
     const sync = (state: FlowState) => {
       const opening = state.opened !== opened && state.status === 'ready';
       // A flow just opened is fitted as it is drawn (one cull at the fitted zoom).
       if (opening) renderer.open(state.nodes);
       else renderer.setNodes(state.nodes);
       if (state.problems !== problems) renderer.setProblems((problems = state.problems));
+      if (state.group !== group) renderer.setGroup((group = state.group));
       if (state.selection !== selection) {
         selection = state.selection;
         renderer.setSelection(selection);
@@ -101,6 +103,9 @@ export function Board({ onEditNode }: BoardProps) {
       beginGesture: editor.beginGesture,
       endGesture: editor.endGesture,
       editNode: (id) => editNode.current(id),
+      group: () => store.getState().group,
+      selectNodes: editor.selectNodes,
+      readOnly: () => store.getState().status === 'viewing',
     });
     editor.attachBoard({
       viewCenter: () => toWorld(renderer.view, { x: wrap.clientWidth / 2, y: wrap.clientHeight / 2 }),

@@ -11,6 +11,12 @@ export interface BoardActions {
   beginGesture(): void;
   endGesture(): void;
   editNode(id: NodeId): void;
+  /** The nodes selected together (issue 20 §2); empty unless two or more. */
+  group(): ReadonlySet<NodeId>;
+  /** Selects several nodes (rubber band, shift-click); `primary` is the one Edit opens. */
+  selectNodes(ids: readonly NodeId[], primary?: NodeId | null): void;
+  /** A published version is shown (issue 20 §4): the board only pans and zooms. */
+  readOnly(): boolean;
 }
 
 /** A press becomes a drag only after moving this far (pixels), so a click never nudges a node. */
@@ -20,7 +26,10 @@ type Gesture =
   | { kind: 'idle' }
   | { kind: 'pan'; last: Point }
   | { kind: 'press'; nodeId: NodeId; start: Point; origin: Point; dragging: boolean }
-  | { kind: 'link'; from: NodeId; slotId: number; start: Point };
+  | { kind: 'link'; from: NodeId; slotId: number; start: Point }
+  | { kind: 'group'; ids: NodeId[]; start: Point; dragging: boolean }
+  /** Shift-drag on empty board: the rubber band, from `start` (world); `added` keeps what was selected. */
+  | { kind: 'band'; start: Point; added: NodeId[] };
 
 /** Wheel deltas in pixels, whatever unit the device reports them in. */
 function wheelPixels(event: WheelEvent, pageHeight: number): number {
@@ -54,9 +63,22 @@ export function attachInteractions(
     const hit = hitAt(screen);
     renderer.setHoveredLink(null);
     container.setPointerCapture(event.pointerId);
-    if (hit.kind === 'node' && hit.part.kind === 'output') {
+    if (actions.readOnly()) {
+      gesture = { kind: 'pan', last: screen };
+      container.style.cursor = 'grabbing';
+    } else if (hit.kind === 'node' && hit.part.kind === 'output') {
       gesture = { kind: 'link', from: hit.nodeId, slotId: hit.part.slotId, start: screen };
       container.style.cursor = 'crosshair';
+    } else if (hit.kind === 'node' && event.shiftKey) {
+      // Shift-click adds the node to the selection, or takes it out.
+      const current = selectedNow();
+      const ids = current.includes(hit.nodeId)
+        ? current.filter((id) => id !== hit.nodeId)
+        : [...current, hit.nodeId];
+      actions.selectNodes(ids, ids.includes(hit.nodeId) ? hit.nodeId : (ids[0] ?? null));
+    } else if (hit.kind === 'node' && actions.group().has(hit.nodeId)) {
+      // A press on a node of the group drags the whole group.
+      gesture = { kind: 'group', ids: [...actions.group()], start: screen, dragging: false };
     } else if (hit.kind === 'node') {
       const node = renderer.model.node(hit.nodeId)!;
       actions.select({ nodeId: hit.nodeId, linkId: null });
@@ -70,11 +92,32 @@ export function attachInteractions(
     } else if (hit.kind === 'link') {
       actions.select({ nodeId: null, linkId: hit.link.id });
       gesture = { kind: 'pan', last: screen };
+    } else if (event.shiftKey) {
+      gesture = { kind: 'band', start: toWorld(renderer.view, screen), added: selectedNow() };
+      container.style.cursor = 'crosshair';
     } else {
       actions.select({ nodeId: null, linkId: null });
       gesture = { kind: 'pan', last: screen };
       container.style.cursor = 'grabbing';
     }
+  }
+
+  /** What is selected now, as a list (the group, or the one node). */
+  function selectedNow(): NodeId[] {
+    const group = actions.group();
+    if (group.size > 0) return [...group];
+    const one = renderer.selectedNodeId;
+    return one ? [one] : [];
+  }
+
+  function bandBox(start: Point, screen: Point) {
+    const end = toWorld(renderer.view, screen);
+    return {
+      minX: Math.min(start.x, end.x),
+      minY: Math.min(start.y, end.y),
+      maxX: Math.max(start.x, end.x),
+      maxY: Math.max(start.y, end.y),
+    };
   }
 
   function onPointerMove(event: PointerEvent): void {
@@ -100,6 +143,22 @@ export function attachInteractions(
         renderer.dragNodeTo(gesture.origin.x + dx / scale, gesture.origin.y + dy / scale);
         return;
       }
+      case 'group': {
+        const dx = screen.x - gesture.start.x;
+        const dy = screen.y - gesture.start.y;
+        if (!gesture.dragging) {
+          if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+          gesture.dragging = true;
+          actions.beginGesture();
+          renderer.beginGroupDrag(gesture.ids);
+          container.style.cursor = 'grabbing';
+        }
+        renderer.dragGroupBy(dx / renderer.view.scale, dy / renderer.view.scale);
+        return;
+      }
+      case 'band':
+        renderer.setBand(bandBox(gesture.start, screen));
+        return;
       case 'link': {
         const node = renderer.model.node(gesture.from);
         const slotId = gesture.slotId;
@@ -122,7 +181,25 @@ export function attachInteractions(
     const done = gesture;
     gesture = { kind: 'idle' };
     if (container.hasPointerCapture(event.pointerId)) container.releasePointerCapture(event.pointerId);
-    if (done.kind === 'press' && done.dragging) {
+    if (done.kind === 'group') {
+      if (done.dragging) {
+        const scale = renderer.view.scale;
+        const dx = Math.round((screen.x - done.start.x) / scale);
+        const dy = Math.round((screen.y - done.start.y) / scale);
+        renderer.endGroupDrag();
+        actions.edit(groupMoves(done.ids, dx, dy));
+        actions.endGesture();
+      } else {
+        // A click (no drag) on a node of the group selects that node alone.
+        const hit = hitAt(screen);
+        if (hit.kind === 'node') actions.select({ nodeId: hit.nodeId, linkId: null });
+      }
+    } else if (done.kind === 'band') {
+      renderer.setBand(null);
+      const inside = renderer.model.nodesIn(bandBox(done.start, screen)).map((node) => node.id);
+      const ids = [...new Set([...done.added, ...inside])];
+      actions.selectNodes(ids, ids[0] ?? null);
+    } else if (done.kind === 'press' && done.dragging) {
       const scale = renderer.view.scale;
       const x = Math.round(done.origin.x + (screen.x - done.start.x) / scale);
       const y = Math.round(done.origin.y + (screen.y - done.start.y) / scale);
@@ -141,6 +218,17 @@ export function attachInteractions(
     hover(screen);
   }
 
+  /** One move per node of the group, by (dx, dy), recorded as one edit. */
+  function groupMoves(ids: readonly NodeId[], dx: number, dy: number): FlowChange[] {
+    const moves: FlowChange[] = [];
+    if (dx === 0 && dy === 0) return moves;
+    for (const id of ids) {
+      const node = renderer.model.node(id);
+      if (node) moves.push({ type: 'move', id, x: node.x + dx, y: node.y + dy });
+    }
+    return moves;
+  }
+
   function hover(screen: Point): void {
     const hit = hitAt(screen);
     renderer.setHoveredLink(hit.kind === 'link' ? hit.link.id : null);
@@ -156,7 +244,7 @@ export function attachInteractions(
 
   function onDoubleClick(event: MouseEvent): void {
     const hit = hitAt(screenOf(event));
-    if (hit.kind === 'node') actions.editNode(hit.nodeId);
+    if (hit.kind === 'node' && !actions.readOnly()) actions.editNode(hit.nodeId);
   }
 
   /** The pointer was taken away mid-gesture (capture lost, touch cancelled): nothing is recorded. */
@@ -166,6 +254,11 @@ export function attachInteractions(
       actions.endGesture();
     }
     if (gesture.kind === 'link') renderer.setDraft(null, null);
+    if (gesture.kind === 'group' && gesture.dragging) {
+      renderer.endGroupDrag(false);
+      actions.endGesture();
+    }
+    if (gesture.kind === 'band') renderer.setBand(null);
     gesture = { kind: 'idle' };
     if (container.hasPointerCapture(event.pointerId)) container.releasePointerCapture(event.pointerId);
   }

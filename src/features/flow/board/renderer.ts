@@ -14,6 +14,7 @@ import {
   type Curve,
   type Point,
 } from './geometry';
+import { GroupDrag } from './group-drag';
 import { createLinkShape, type CurveBatch } from './link-shapes';
 import { createBadgeShape, readSeverityColors, trafficStep, type BoardAnalytics } from './analytics-shapes';
 import { levelOfDetail, type LevelOfDetail } from './level-of-detail';
@@ -79,6 +80,12 @@ export class BoardRenderer {
   /** The links to stroke (in or near view), by id. */
   private shownLinks = new Map<string, BoardLink>();
   private drag: { node: FlowNode; links: BoardLink[]; ids: Set<string> } | null = null;
+  /** The nodes selected together (issue 20 §2), drawn selected. */
+  private group: ReadonlySet<NodeId> = new Set();
+  private groupDrag: GroupDrag | null = null;
+  /** The rubber band being drawn (world units), shown on the overlay layer. */
+  private readonly band: Konva.Rect;
+  private readonly bandFill: Konva.Rect;
   private draft: Curve | null = null;
   private width = 1;
   private height = 1;
@@ -107,6 +114,14 @@ export class BoardRenderer {
         () => this.severityColors,
       ),
     );
+    this.bandFill = new Konva.Rect({ visible: false, listening: false, opacity: 0.12 });
+    this.band = new Konva.Rect({
+      visible: false,
+      listening: false,
+      strokeScaleEnabled: false,
+      strokeWidth: 1,
+    });
+    layers.overlay.add(this.bandFill, this.band);
     for (const layer of Object.values(layers)) layer.listening(false);
   }
 
@@ -128,6 +143,61 @@ export class BoardRenderer {
       if (node && this.nodeLayer.shapeOf(node.id)) this.nodeLayer.show(node, this.lookOf(node));
     }
     this.placeLinkButton();
+    this.stage.batchDraw();
+  }
+
+  /** The nodes selected together; only nodes whose membership changed are redrawn. */
+  setGroup(group: ReadonlySet<NodeId>): void {
+    const before = this.group;
+    if (before === group) return;
+    this.group = group;
+    for (const id of before) if (!group.has(id)) this.redrawNode(id);
+    for (const id of group) if (!before.has(id)) this.redrawNode(id);
+    this.stage.batchDraw();
+  }
+
+  private redrawNode(id: NodeId): void {
+    const node = this.model.node(id);
+    if (node && this.nodeLayer.shapeOf(id)) this.nodeLayer.show(node, this.lookOf(node));
+  }
+
+  /** The rubber band from one world corner to the other, or null to hide it. */
+  setBand(box: Box | null): void {
+    for (const rect of [this.band, this.bandFill]) {
+      if (!box) rect.visible(false);
+      else {
+        rect.setAttrs({
+          visible: true,
+          x: box.minX,
+          y: box.minY,
+          width: box.maxX - box.minX,
+          height: box.maxY - box.minY,
+        });
+      }
+    }
+    this.band.stroke(this.colors.primary);
+    this.bandFill.fill(this.colors.primary);
+    this.layers.overlay.batchDraw();
+  }
+
+  /** The selected group leaves the static layers and moves, as one layer, on the drag layer. */
+  beginGroupDrag(ids: Iterable<NodeId>): void {
+    this.groupDrag = new GroupDrag(ids, this.model, this.nodeLayer, this.layers.drag, this.layers.nodes);
+    this.stage.batchDraw();
+  }
+
+  /** Moves the dragged group by (dx, dy) world units from where it started. */
+  dragGroupBy(dx: number, dy: number): void {
+    if (!this.groupDrag) return;
+    this.groupDrag.moveBy(dx, dy);
+    this.layers.drag.batchDraw();
+    if (this.groupDrag.crossing.length > 0) this.layers.overlay.batchDraw();
+  }
+
+  endGroupDrag(dropped = true): void {
+    if (!this.groupDrag) return;
+    this.groupDrag.end(dropped);
+    this.groupDrag = null;
     this.stage.batchDraw();
   }
 
@@ -248,6 +318,11 @@ export class BoardRenderer {
     return visibleWorld(this.view, this.width, this.height);
   }
 
+  /** The one selected node (the primary one of a group). */
+  get selectedNodeId(): NodeId | null {
+    return this.selection.nodeId;
+  }
+
   /** The nodes whose saved content fails validation. */
   get problemIds(): Readonly<Record<NodeId, number>> {
     return this.problems;
@@ -323,7 +398,8 @@ export class BoardRenderer {
   }
 
   /** Drawing order for hit-testing: the dragged node is on top of everything. */
-  rank = (id: NodeId): number => (this.drag?.node.id === id ? Infinity : this.nodeLayer.rank(id));
+  rank = (id: NodeId): number =>
+    this.drag?.node.id === id || this.groupDrag?.ids.has(id) ? Infinity : this.nodeLayer.rank(id);
 
   /** Removes every shape this renderer added (the stage itself belongs to React). */
   destroy(): void {
@@ -351,7 +427,8 @@ export class BoardRenderer {
   }
 
   private lookOf(node: FlowNode): NodeLook {
-    const looks = node.id === this.selection.nodeId ? this.looks.selected : this.looks.plain;
+    const selected = node.id === this.selection.nodeId || this.group.has(node.id);
+    const looks = selected ? this.looks.selected : this.looks.plain;
     return looks[this.problems[node.id] ? 1 : 0];
   }
 
@@ -384,6 +461,7 @@ export class BoardRenderer {
 
   private staticLinks(): CurveBatch[] {
     const dragged = this.drag?.ids;
+    const grouped = this.groupDrag?.linkIds;
     const selected = this.selection.linkId;
     const hovered = this.hoveredLinkId;
     const plain: Curve[] = [];
@@ -391,7 +469,7 @@ export class BoardRenderer {
     let chosen: Curve | null = null;
     let pointed: Curve | null = null;
     for (const link of this.shownLinks.values()) {
-      if (dragged?.has(link.id)) continue;
+      if (dragged?.has(link.id) || grouped?.has(link.id)) continue;
       if (link.id === selected) chosen = link.curve;
       else if (link.id === hovered) pointed = link.curve;
       else {
@@ -433,12 +511,16 @@ export class BoardRenderer {
 
   /** The dragged node's links, drawn from its live position. */
   private dragLinks(): CurveBatch[] {
+    if (this.groupDrag)
+      return [{ curves: this.groupDrag.innerCurves(), color: this.colors.primary, width: 2 }];
     if (!this.drag) return [];
     const curves = this.drag.links.map((link) => this.liveCurve(link));
     return [{ curves, color: this.colors.primary, width: 2 }];
   }
 
   private draftLinks(): CurveBatch[] {
+    if (this.groupDrag)
+      return [{ curves: this.groupDrag.crossingCurves(), color: this.colors.primary, width: 2 }];
     return this.draft ? [{ curves: [this.draft], color: this.colors.primary, width: 2, dash: [6, 4] }] : [];
   }
 

@@ -107,6 +107,8 @@ export function installTestHook(
           along: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9].map((t) => page(curvePoint(link.curve, t))),
         })),
     selection: () => ({ ...store.getState().selection }),
+    /** The nodes selected together (issue 20 §2), empty unless two or more. */
+    group: () => [...store.getState().group],
     history: () => ({ ...store.getState().history }),
     historyDepth: () => store.getState().history.depth,
     view: () => ({ ...renderer.view }),

@@ -16,9 +16,16 @@ const calls = {
   ofTemplate: defineCall('POST', '/api/content/flow_template/:name/clone', clone),
 };
 
-/** Clones the elements of `ids`; throws with the server's words when it refuses. */
-export async function cloneContent(scope: CloneScope, ids: readonly string[]): Promise<ClonedElement[]> {
-  const body = { ids: [...ids] };
+/**
+ * Clones the elements of `ids` into `scope`; throws with the server's words when it refuses.
+ * `from`: where the elements are, when that is another bot or flow (a paste, issue 20 §3).
+ */
+export async function cloneContent(
+  scope: CloneScope,
+  ids: readonly string[],
+  from?: CloneScope,
+): Promise<ClonedElement[]> {
+  const body = { ids: [...ids], ...(from && { from_bot_id: from.botId, from_template: from.template }) };
   const answer =
     scope.template === null
       ? await calls.ofBot({ params: { botId: scope.botId }, body })

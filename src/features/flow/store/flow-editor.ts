@@ -4,6 +4,7 @@ import {
   indexLinks,
   newNode,
   nodeTypeLabel,
+  placeNode,
   type FlowChange,
   type FlowNode,
   type HistoryState,
@@ -23,8 +24,9 @@ import { mergeProblems } from '../validation/node-problems';
 import { watchProblems } from '../validation/watch-problems';
 import { whenIdle } from '../when-idle';
 import { startEngine } from './engine-client';
-import { createFlowStore, EMPTY_HISTORY, initialFlowState, type FlowStore } from './flow-store';
+import { createFlowStore, EMPTY_HISTORY, initialFlowState, NO_GROUP, type FlowStore } from './flow-store';
 import {
+  keptGroup,
   keptSelection,
   newNodeId,
   newNodeName,
@@ -126,6 +128,7 @@ export function createFlowEditor() {
     set({
       nodes,
       selection: keptSelection(nodes, select ?? get().selection),
+      group: select ? NO_GROUP : keptGroup(nodes, get().group),
       // Shown at once; the worker's answer below replaces it with the exact counts.
       history: { ...history, canUndo: true, canRedo: false, hasChanges: true },
     });
@@ -150,7 +153,11 @@ export function createFlowEditor() {
         problems.stepped(diff);
         if (diff) {
           const nodes = applyDiff(get().nodes, diff);
-          set({ nodes, selection: keptSelection(nodes, get().selection) });
+          set({
+            nodes,
+            selection: keptSelection(nodes, get().selection),
+            group: keptGroup(nodes, get().group),
+          });
           performance.measure(STEP_MEASURE[kind], { start: started });
         }
         setHistory(await engine.state());
@@ -163,6 +170,8 @@ export function createFlowEditor() {
 
   /** Shows `nodes` as the flow `flowName`, with history starting afresh from them. */
   async function show(token: number, flowName: string, load: () => Promise<Opened>) {
+    // Outside the recipe: immer drafts no Set without its MapSet plugin.
+    set({ group: NO_GROUP });
     set((s) => {
       s.status = 'loading';
       s.notice = null;
@@ -249,9 +258,16 @@ export function createFlowEditor() {
    * anyway"; the server, which runs the same validation, is told so too. A 422 from the server
    * (its context saw something the editor's did not) opens the same list.
    */
-  async function publish({ allowInvalid = false }: { allowInvalid?: boolean } = {}): Promise<void> {
+  async function publish({
+    allowInvalid = false,
+    nodes,
+  }: {
+    allowInvalid?: boolean;
+    /** Publish these nodes rather than the board's (a roll back, issue 20 §4). */
+    nodes?: FlowNode[];
+  } = {}): Promise<boolean> {
     const { botId, flowName, publishing, status } = get();
-    if (botId === null || publishing || status !== 'ready') return;
+    if (botId === null || publishing || status !== 'ready') return false;
     set((s) => {
       s.publishing = true;
       s.notice = null;
@@ -259,13 +275,14 @@ export function createFlowEditor() {
     });
     try {
       await queue;
-      const sent = get().nodes;
+      const onBoard = get().nodes;
+      const sent = nodes ?? onBoard;
       if (!allowInvalid) {
         const problems = await problemsNow();
-        if (get().nodes !== sent || get().flowName !== flowName) return;
+        if (get().nodes !== onBoard || get().flowName !== flowName) return false;
         if (problems.length > 0) {
           openProblems(problems, publishProblemsMessage(problems.length), true);
-          return;
+          return false;
         }
       }
       let saved: FlowNode[] | null;
@@ -283,7 +300,7 @@ export function createFlowEditor() {
         saved = await flowApi.saveTemplate(botId, flowName, sent);
       }
       // Edits made while the request ran are not published: they stay as unsaved changes.
-      if (get().nodes !== sent || get().flowName !== flowName) return;
+      if (get().nodes !== onBoard || get().flowName !== flowName) return true;
       if (saved) {
         // The server's nodes (its ids and translated fields) become the new starting point.
         const reload = engine.load(saved);
@@ -294,12 +311,14 @@ export function createFlowEditor() {
       } else {
         setHistory(await engine.clear());
       }
+      return true;
     } catch (error) {
       if (error instanceof flowApi.FlowCallError && error.problems.length > 0) {
         openProblems(error.problems, error.message, true);
       } else {
         fail(error, 'Unable to publish the flow');
       }
+      return false;
     } finally {
       set((s) => {
         s.publishing = false;
@@ -361,12 +380,26 @@ export function createFlowEditor() {
     beginGesture: () => void engine.beginGesture().catch((e) => fail(e, 'Unable to record the change')),
     endGesture: () =>
       void engine.endGesture().then(setHistory, (e) => fail(e, 'Unable to record the change')),
+    /** Selects one node or link (or nothing); a group selected before is let go. */
     select(selection: Selection) {
+      if (get().status === 'viewing') return;
       const current = get().selection;
-      if (current.nodeId === selection.nodeId && current.linkId === selection.linkId) return;
-      set((s) => {
-        s.selection = selection;
-      });
+      if (
+        current.nodeId === selection.nodeId &&
+        current.linkId === selection.linkId &&
+        get().group.size === 0
+      )
+        return;
+      set({ selection, group: NO_GROUP });
+    },
+    /**
+     * Selects the nodes `ids` together (issue 20 §2); `primary` (default: the first) is the one
+     * Edit opens. One id is a plain selection; none selects nothing.
+     */
+    selectNodes(ids: readonly NodeId[], primary: NodeId | null = ids[0] ?? null) {
+      if (get().status === 'viewing') return;
+      const group = ids.length > 1 ? new Set(ids) : NO_GROUP;
+      set({ selection: { nodeId: primary, linkId: null }, group });
     },
     dismissNotice: () =>
       set((s) => {
@@ -379,9 +412,31 @@ export function createFlowEditor() {
     openFlow,
     publish: () => publish(),
     publishAnyway: () => publish({ allowInvalid: true }),
+    /** Publishes `nodes` (a version rolled back to) as a new version, from the version on the board. */
+    publishNodes: (nodes: FlowNode[]) => publish({ nodes, allowInvalid: true }),
     reviewProblems,
     closeProblems: () => set({ problemList: null }),
     goToProblem,
+    /** Selects a node and brings it into view at a readable zoom (search, lint, problems). */
+    goToNode: goToProblem,
+    /** The world point in the middle of the board's view (where a paste lands). */
+    viewCenter: () => board?.viewCenter() ?? { x: 0, y: 0 },
+    /**
+     * The middle of a free area of `width` × `height` nearest the middle of the view (where a
+     * paste lands, clear of the nodes already there).
+     */
+    freeSpotFor(width: number, height: number): { x: number; y: number } {
+      const centre = board?.viewCenter() ?? { x: 0, y: 0 };
+      if (!board?.occupied) return centre;
+      const at = placeNode({
+        centre,
+        width,
+        height,
+        occupied: board.occupied.bind(board),
+        bounds: board.bounds?.bind(board),
+      });
+      return { x: at.x + width / 2, y: at.y + height / 2 };
+    },
     addNode,
     duplicateSelected,
     deleteSelected,

@@ -56,9 +56,16 @@ export interface FlowState {
   templates: FlowTemplateRef[];
   providers: Provider[];
   pushMessageTypes: PushMessageType[];
-  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** `viewing`: a published version is shown read-only (issue 20 §4); the draft waits in `viewing`. */
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'viewing';
+  viewing: ViewedVersion | null;
   notice: Notice | null;
   selection: { nodeId: NodeId | null; linkId: string | null };
+  /**
+   * The nodes selected together (issue 20 §2: shift-click, rubber band, select all), the primary
+   * `selection.nodeId` among them; empty unless two or more are selected.
+   */
+  group: ReadonlySet<NodeId>;
   history: HistoryState;
   publishing: boolean;
   /** Counts opened flows, so the board fits its view once per flow rather than per edit. */
@@ -69,6 +76,19 @@ export interface FlowState {
   problemList: ProblemList | null;
 }
 
+/** A published version on the board, read-only, and the draft it stands in front of. */
+export interface ViewedVersion {
+  version: number;
+  author: string;
+  createdAt: number;
+  /** The draft's nodes, put back when the view closes. */
+  draft: FlowNode[];
+  /** Nodes of the version that differ from the draft (highlighted), and those the draft lacks or adds. */
+  changed: number;
+  added: number;
+  removed: number;
+}
+
 export const EMPTY_HISTORY: HistoryState = {
   canUndo: false,
   canRedo: false,
@@ -76,6 +96,9 @@ export const EMPTY_HISTORY: HistoryState = {
   redoDepth: 0,
   hasChanges: false,
 };
+
+/** No group selected (one shared empty set, so an unchanged group keeps its identity). */
+export const NO_GROUP: ReadonlySet<NodeId> = new Set();
 
 export function initialFlowState(): FlowState {
   return {
@@ -87,8 +110,10 @@ export function initialFlowState(): FlowState {
     providers: [],
     pushMessageTypes: [],
     status: 'idle',
+    viewing: null,
     notice: null,
     selection: { nodeId: null, linkId: null },
+    group: NO_GROUP,
     history: EMPTY_HISTORY,
     publishing: false,
     opened: 0,
@@ -107,6 +132,9 @@ export type FlowStore = ReturnType<typeof createFlowStore>;
 export const selectNodes = (s: FlowState) => s.nodes;
 export const selectHasNodes = (s: FlowState) => s.nodes.length > 0;
 export const selectSelectedNodeId = (s: FlowState) => s.selection.nodeId;
+export const selectGroup = (s: FlowState) => s.group;
+/** How many nodes are selected (the selection toolbar shows at two or more). */
+export const selectSelectedCount = (s: FlowState) => s.group.size || (s.selection.nodeId ? 1 : 0);
 export const selectSelectedLinkId = (s: FlowState) => s.selection.linkId;
 export const selectHasChanges = (s: FlowState) => s.history.hasChanges;
 export const selectCanUndo = (s: FlowState) => s.history.canUndo;
@@ -118,6 +146,8 @@ export const selectNotice = (s: FlowState) => s.notice;
 export const selectPublishing = (s: FlowState) => s.publishing;
 export const selectBotId = (s: FlowState) => s.botId;
 export const selectOpened = (s: FlowState) => s.opened;
+export const selectViewing = (s: FlowState) => s.viewing;
+export const selectVersion = (s: FlowState) => s.version;
 export const selectProblemList = (s: FlowState) => s.problemList;
 
 /** How many problems the flow has (the sum of every node's count), computed once per marks object. */

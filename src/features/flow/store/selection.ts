@@ -32,6 +32,21 @@ export function keptSelection(nodes: readonly FlowNode[], selection: Selection):
   return nodeId === selection.nodeId && linkId === selection.linkId ? selection : { nodeId, linkId };
 }
 
+/** The group with nodes no longer in `nodes` dropped (the same set when all remain). */
+export function keptGroup(nodes: readonly FlowNode[], group: ReadonlySet<NodeId>): ReadonlySet<NodeId> {
+  if (group.size === 0) return group;
+  const present = new Set<NodeId>();
+  for (const node of nodes) if (group.has(node.id)) present.add(node.id);
+  if (present.size === group.size) return group;
+  return present.size > 1 ? present : new Set<NodeId>();
+}
+
+/** Every selected node's id: the group, or the one selected node. */
+export function selectedIds(state: { selection: Selection; group: ReadonlySet<NodeId> }): NodeId[] {
+  if (state.group.size > 0) return [...state.group];
+  return state.selection.nodeId ? [state.selection.nodeId] : [];
+}
+
 let counter = 0;
 
 /** A node id no other node of this editor has (time, a counter and randomness). */

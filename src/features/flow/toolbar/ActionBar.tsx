@@ -1,4 +1,6 @@
+import { Network } from 'lucide-react';
 import { Button } from '../../../ui';
+import { useToolEditor } from '../tools-context';
 import { useFlow, useFlowEditor } from '../store/flow-context';
 import {
   selectCanRedo,
@@ -24,6 +26,7 @@ interface ActionBarProps {
  */
 export function ActionBar({ onEditNode, onRunFlow }: ActionBarProps) {
   const editor = useFlowEditor();
+  const tools = useToolEditor();
   const selected = useFlow(selectSelectedNodeId);
   const hasChanges = useFlow(selectHasChanges);
   const hasNodes = useFlow(selectHasNodes);
@@ -38,6 +41,16 @@ export function ActionBar({ onEditNode, onRunFlow }: ActionBarProps) {
         <FlowIconButton icon="undo" label="Undo" disabled={!ready || !canUndo} onClick={editor.undo} />
         <FlowIconButton icon="redo" label="Redo" disabled={!ready || !canRedo} onClick={editor.redo} />
         <AddNodeMenu onAdd={editor.addNode} disabled={!ready} />
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!ready || !hasNodes}
+          title="Auto-layout the whole flow, or the selection (Ctrl/Cmd+Shift+L)"
+          onClick={() => void tools.layout()}
+        >
+          <Network size={16} aria-hidden="true" />
+          Auto-layout
+        </Button>
       </div>
       {selected && (
         <div className="flow-actionbar-group">

@@ -3,7 +3,7 @@ import type { Bot } from '../../../core/bot/types';
 import { embedSnippet } from '../../../core/widget/embed-snippet';
 import { Button, Modal } from '../../../ui';
 import { languageLabel } from '../../../core/bot/language-label';
-import { SHORTCUTS } from './use-shortcuts';
+import { ShortcutTable } from './ShortcutsSheet';
 
 /** Spec 3 §2: "Bot Info & Help" — the bot's facts, how to embed it, and the board's shortcuts. */
 export function HelpModal({ bot, onClose }: { bot: Bot | null; onClose: () => void }) {
@@ -53,18 +53,7 @@ export function HelpModal({ bot, onClose }: { bot: Bot | null; onClose: () => vo
       )}
       <section className="flow-help-section" aria-label="Keyboard shortcuts">
         <h3>Keyboard shortcuts</h3>
-        <table className="flow-shortcuts">
-          <tbody>
-            {SHORTCUTS.map(({ keys, action }) => (
-              <tr key={keys}>
-                <th scope="row">
-                  <kbd>{keys}</kbd>
-                </th>
-                <td>{action}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ShortcutTable />
       </section>
     </Modal>
   );

@@ -1,0 +1,289 @@
+// The work behind a channel webhook (issue 16 item 3). A webhook only stores the update (the
+// inbox, deduplicated by the channel's update id) and enqueues a job; the job works through the
+// conversation: it takes the conversation's lease (one runner per conversation at a time, across
+// server instances), handles the stored updates in arrival order — each a `converse` turn whose
+// replies are queued in the outbox — and sends the outbox in order. Different conversations run
+// in parallel on the runner's slots.
+//
+// A job that finds the conversation leased by another runner checks again shortly while its update
+// is still pending: the holder handles every pending update before it lets go, and looks once more
+// after letting go, so no update waits for nobody. A send that fails with 429 or 5xx stops the
+// conversation's sends (not its turns' order) until the API's retry_after or the back-off has
+// passed; a send refused for good, or failing MAX_SEND_ATTEMPTS times, is dead with the API's
+// error, shown in the Advanced tab.
+import type { Kysely } from 'kysely';
+import { choiceOfPick, typedNumber, type Pick } from '../../src/core/channels/index.js';
+import type { ChatBot } from '../conversations/chat-bot.js';
+import { ChatError, type ChatService, type ConverseInput } from '../conversations/chat-service.js';
+import type { Database } from '../db/schema.js';
+import { retryDelayMs, RetryLaterError, type JobRunner, type RunningJob } from '../jobs/index.js';
+import type { ChoiceButton, Reply as ChatReply } from '../runtime/replies.js';
+import { ChannelApiError } from './api-error.js';
+import type { ChannelBot } from './channel-bot.js';
+import { findChannelBot } from './channel-bot.js';
+import {
+  chatState,
+  delaySends,
+  hasWork,
+  leaseChat,
+  markFailed,
+  markSent,
+  nextUpdate,
+  pendingSends,
+  queueReplies,
+  releaseChat,
+  setChannelStatus,
+  storeUpdate,
+  updateIsPending,
+  type ChatKey,
+  type ChatState,
+  type ChannelKind,
+} from './store.js';
+
+export const TURN_JOB = 'channel.turns';
+export const MAX_SEND_ATTEMPTS = 5;
+const LEASE_MS = 60_000;
+const NOTE_EVERY_MS = 5_000;
+/** Turns the widget would answer on the guest's behalf (REALTIME_AI_ENDED), at most this often. */
+const MAX_FOLLOW_UPS = 3;
+
+/** What a stored update asks for, once the channel has read it. */
+export interface Interpreted {
+  /** Nothing to answer (a status, an unsupported update). */
+  ignore?: boolean;
+  text: string;
+  /** A pressed button (its data), resolved against the choices last offered. */
+  pick?: Pick | null;
+  file?: ConverseInput['file'];
+  restart?: boolean;
+  /** "restart" typed on a channel that confirms it first. */
+  askRestart?: boolean;
+  /** A Yes / No answer to "Restart the conversation?". */
+  restartAnswer?: boolean | null;
+  language?: string | null;
+  waNumber?: string;
+  /** Messages the channel answers without a turn (a file it refused, a voice note). */
+  direct?: unknown[];
+  /** Runs after the turn (e.g. deleting a password the guest typed). */
+  after?: (answer: { secretInput?: boolean }) => Promise<void>;
+}
+
+export interface ChannelAdapter {
+  channel: ChannelKind;
+  interpret(bot: ChannelBot, update: unknown, state: ChatState): Promise<Interpreted>;
+  render(
+    replies: ChatReply[],
+    chatId: string,
+    language: string,
+  ): { bodies: unknown[]; followUp: string | null };
+  /** The question "Restart the conversation?" with Yes / No, for channels that confirm. */
+  restartQuestion?(chatId: string): unknown[];
+  send(bot: ChannelBot, chatId: string, body: unknown): Promise<string | null>;
+}
+
+/** The choices a turn's replies end on (a number or a button picks among them), or null. */
+export function lastChoices(replies: readonly ChatReply[]): ChoiceButton[] | null {
+  for (let i = replies.length - 1; i >= 0; i--) {
+    const reply = replies[i];
+    if (reply.type === 'choices') return reply.content;
+    if (reply.type === 'wizard') return reply.field.options?.length ? reply.field.options : null;
+    if (reply.type !== 'delay' && reply.type !== 'input') return null;
+  }
+  return null;
+}
+
+export class ConversationDrain {
+  private readonly adapters = new Map<ChannelKind, ChannelAdapter>();
+  /** When this process last wrote a bot channel's last_message_at (see noteMessage). */
+  private readonly noted = new Map<string, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly chats: ChatService,
+    private readonly runner: JobRunner,
+    private readonly options: { retryBaseMs: number },
+  ) {
+    runner.register<ChatKey>(TURN_JOB, {
+      parse: (payload) => payload as ChatKey,
+      run: (key, job) => this.run(key, job),
+    });
+  }
+
+  add(adapter: ChannelAdapter): void {
+    this.adapters.set(adapter.channel, adapter);
+  }
+
+  /**
+   * Stores an update and enqueues its turn: what a webhook does before answering. False when the
+   * update was stored before (a retried delivery): nothing more happens.
+   */
+  async receive(key: ChatKey, updateKey: string, update: unknown): Promise<boolean> {
+    const id = await storeUpdate(this.db, key, updateKey, update);
+    if (id === null) return false;
+    await this.runner.enqueue({ kind: TURN_JOB, payload: key, dedupeKey: `turn:${id}`, maxAttempts: 50 });
+    return true;
+  }
+
+  private async run(key: ChatKey, job: RunningJob): Promise<void> {
+    const me = `${this.runner.name}#${job.id}`;
+    for (;;) {
+      if (!(await leaseChat(this.db, key, me, Date.now() + LEASE_MS))) {
+        // Another runner works on this conversation; it handles our update unless it is gone.
+        const state = await chatState(this.db, key);
+        const mine = await this.mineIsPending(job);
+        if (mine)
+          throw new RetryLaterError(Math.max(100, state.sendAfter - Date.now()), 'The conversation is busy');
+        return;
+      }
+      let progressed: boolean;
+      try {
+        progressed = await this.work(key, me);
+      } finally {
+        await releaseChat(this.db, key, me);
+      }
+      // More arrived while the lease was let go: take it again (unless nothing could be done).
+      if (!progressed || !(await hasWork(this.db, key))) return;
+    }
+  }
+
+  private async mineIsPending(job: RunningJob): Promise<boolean> {
+    const id = Number(/^turn:(\d+)$/.exec(job.dedupeKey ?? '')?.[1]);
+    return Number.isFinite(id) ? updateIsPending(this.db, id) : false;
+  }
+
+  /**
+   * Sends what is queued, then handles updates one by one (sending each turn's replies). False
+   * when there was nothing it could do (the bot is gone).
+   */
+  private async work(key: ChatKey, me: string): Promise<boolean> {
+    const adapter = this.adapters.get(key.channel);
+    const bot = await findChannelBot(this.db, key.botId, await this.chats.languageCodes());
+    if (!adapter || !bot) return false;
+    await this.sendQueued(adapter, bot, key);
+    for (;;) {
+      const update = await nextUpdate(this.db, key);
+      if (!update) return true;
+      await leaseChat(this.db, key, me, Date.now() + LEASE_MS);
+      const state = await chatState(this.db, key);
+      const input = await adapter.interpret(bot, update.payload, state);
+      const { bodies, chat } = await this.turn(adapter, bot, key, input, state);
+      await queueReplies(this.db, key, bodies, update.id, chat);
+      await this.sendQueued(adapter, bot, key);
+    }
+  }
+
+  private async turn(
+    adapter: ChannelAdapter,
+    bot: ChannelBot,
+    key: ChatKey,
+    input: Interpreted,
+    state: ChatState,
+  ): Promise<{ bodies: unknown[]; chat: { offered: ChoiceButton[] | null; confirmRestart: boolean } }> {
+    const keep = { offered: state.offered, confirmRestart: false };
+    if (input.ignore) return { bodies: [], chat: { ...keep, confirmRestart: state.confirmRestart } };
+    if (input.direct) return { bodies: input.direct, chat: keep };
+    if (input.askRestart && adapter.restartQuestion)
+      return { bodies: adapter.restartQuestion(key.chatId), chat: { ...keep, confirmRestart: true } };
+    let restart = input.restart ?? false;
+    if (state.confirmRestart && input.restartAnswer !== undefined && input.restartAnswer !== null) {
+      if (!input.restartAnswer) return { bodies: [], chat: keep };
+      restart = true;
+    }
+    // A pressed button or a typed number picks among the choices last offered, by their label.
+    let text = input.text;
+    const offered = state.offered ?? [];
+    const pick = input.pick ?? (offered.length ? numberPick(text) : null);
+    const chosen = pick ? choiceOfPick(pick, offered) : null;
+    if (chosen) text = chosen.label;
+    else if (input.pick) text = '';
+
+    const chat = { channel: key.channel, chatId: key.chatId };
+    const converse = (turn: ConverseInput) =>
+      this.chats.converse({ id: bot.id, authorize: openBot }, chat, turn);
+    let answer;
+    try {
+      answer = await converse({
+        text: restart ? '' : text,
+        file: restart ? null : (input.file ?? null),
+        restart,
+        language: input.language ?? null,
+        environment: key.channel,
+        ...(input.waNumber !== undefined ? { waNumber: input.waNumber } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof ChatError)) throw error;
+      // No flow published, the owner's account closed…: nothing to answer, and the author sees why.
+      await setChannelStatus(this.db, key.botId, key.channel, {
+        last_error: error.message,
+        last_error_at: Date.now(),
+      });
+      return { bodies: [], chat: keep };
+    }
+    await input.after?.(answer);
+    const bodies: unknown[] = [];
+    let replies = answer.replies as ChatReply[];
+    for (let n = 0; ; n++) {
+      const rendered = adapter.render(replies, key.chatId, answer.language);
+      bodies.push(...rendered.bodies);
+      if (!rendered.followUp || n >= MAX_FOLLOW_UPS) break;
+      answer = await converse({ text: rendered.followUp });
+      replies = answer.replies as ChatReply[];
+    }
+    return { bodies, chat: { offered: lastChoices(replies), confirmRestart: false } };
+  }
+
+  /**
+   * Records the time of the bot's last message for the Advanced tab. A write per message would
+   * double the writes of a busy bot for a figure shown to the minute: once every few seconds per
+   * bot and channel is enough (another instance may write it in between: either time is right).
+   */
+  private async noteMessage(key: ChatKey): Promise<void> {
+    const name = `${key.botId}:${key.channel}`;
+    const now = Date.now();
+    if (now - (this.noted.get(name) ?? 0) < NOTE_EVERY_MS) return;
+    this.noted.set(name, now);
+    await setChannelStatus(this.db, key.botId, key.channel, { last_message_at: now });
+  }
+
+  /** Sends the conversation's queued messages in order (see the file's comment for failures). */
+  private async sendQueued(adapter: ChannelAdapter, bot: ChannelBot, key: ChatKey): Promise<void> {
+    const pending = await pendingSends(this.db, key);
+    if (!pending.length) return;
+    const { sendAfter } = await chatState(this.db, key);
+    if (sendAfter > Date.now()) throw new RetryLaterError(sendAfter - Date.now(), 'Waiting for the API');
+    for (const item of pending) {
+      try {
+        const externalId = await adapter.send(bot, key.chatId, item.body);
+        await markSent(this.db, item.id, externalId);
+        await this.noteMessage(key);
+      } catch (error) {
+        const apiError = error instanceof ChannelApiError ? error : new ChannelApiError(String(error), 0);
+        const dead = !apiError.retryable || item.attempts + 1 >= MAX_SEND_ATTEMPTS;
+        await markFailed(this.db, item, apiError.message, dead);
+        if (dead) {
+          await setChannelStatus(this.db, key.botId, key.channel, {
+            last_error: apiError.message,
+            last_error_at: Date.now(),
+          });
+          continue;
+        }
+        const wait =
+          apiError.retryAfterMs ??
+          retryDelayMs(item.attempts + 1, { baseMs: this.options.retryBaseMs, capMs: 10 * 60_000 });
+        await delaySends(this.db, key, Date.now() + wait);
+        throw new RetryLaterError(wait, apiError.message);
+      }
+    }
+  }
+}
+
+/** A channel talks to a bot whose owner's account is open (as the web chat does). */
+async function openBot(bot: ChatBot | null): Promise<void> {
+  if (!bot || !bot.ownerActive) throw new ChatError(404, 'Bot not found');
+}
+
+/** A typed number as a pick ("2" → the second choice offered). */
+function numberPick(text: string): Pick | null {
+  const n = typedNumber(text);
+  return n === null ? null : { number: n };
+}
