@@ -7,6 +7,7 @@
 // (Meta's error 131047 says the same and is mapped to it).
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import { openToken } from '../repos/token-box.js';
 import type { Database } from '../db/schema.js';
 import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
 import type { ChatReply } from '../../src/core/widget/replies.js';
@@ -21,8 +22,9 @@ const NO_CHAT = 'The guest has no chat on this channel';
 /** A failure worth retrying (rate limit, server error, network): the job runs again later. */
 class RetryableSend extends Error {}
 
+/** The guest's chat id and the bot's channel credentials (tokens are stored sealed). */
 async function target(db: Db, delivery: ChannelDelivery) {
-  return db
+  const row = await db
     .selectFrom('guest_sessions')
     .innerJoin('bots', 'bots.id', 'guest_sessions.bot_id')
     .select([
@@ -33,6 +35,12 @@ async function target(db: Db, delivery: ChannelDelivery) {
     ])
     .where('guest_sessions.id', '=', delivery.guest.id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    telegram_token: row.telegram_token ? openToken(db, row.telegram_token) : '',
+    whatsapp_token: row.whatsapp_token ? openToken(db, row.whatsapp_token) : '',
+  };
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {

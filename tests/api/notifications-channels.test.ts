@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
+import { sealToken } from '../../server/repos/token-box.js';
 import { newSession, type Environment } from '../../server/runtime/session.js';
 import { startFakeTelegram, DEV_TOKEN as TG_TOKEN, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import {
@@ -60,7 +61,12 @@ describe('notification deliveries on Telegram and WhatsApp', () => {
     c = await engineTest({ telegramApiBase: telegram.baseUrl, whatsappApiBase: whatsapp.baseUrl });
     await c.t.app.db
       .updateTable('bots')
-      .set({ telegram_token: TG_TOKEN, whatsapp_phone_id: DEV_PHONE_ID, whatsapp_token: WA_TOKEN })
+      // Stored sealed, as the bot routes store them.
+      .set({
+        telegram_token: sealToken(c.t.app.db, TG_TOKEN),
+        whatsapp_phone_id: DEV_PHONE_ID,
+        whatsapp_token: sealToken(c.t.app.db, WA_TOKEN),
+      })
       .where('id', '=', c.botId)
       .execute();
     c.t.app.notifications.now = () => T;
