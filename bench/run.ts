@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<void>> = {
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   channels: async () => (await import('./channels.js')).runChannelsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
+  notifications: async () => (await import('./notifications.js')).runNotificationsBench(),
   analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),
   knowledge: async () => (await import('./knowledge.js')).runKnowledgeBench(),
 };

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import dbPlugin from './plugins/db.js';
 import jobsPlugin from './plugins/jobs.js';
+import notificationsPlugin from './plugins/notifications.js';
 import analyticsPlugin from './plugins/analytics.js';
 import authPlugin from './plugins/auth.js';
 import mailPlugin from './plugins/mail.js';
@@ -50,6 +51,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(dbPlugin, { config });
   await app.register(jobsPlugin);
+  await app.register(notificationsPlugin);
   await app.register(analyticsPlugin);
   await seedProviders(app.db, config);
   await app.register(mailPlugin, { config });

@@ -59,6 +59,10 @@ export interface Config {
   tokenTtlDays: number;
   /** Trust X-Forwarded-For (only behind a proxy that sets it); rate limits count by that address. */
   trustProxy: boolean;
+  /** Run the notification engine's minute tick (NOTIFICATION_TICKS=0 leaves it to other instances or tests). */
+  notificationTicks: boolean;
+  /** Jobs one instance runs at once (notification deliveries wait on the database, not the CPU). */
+  jobsConcurrency: number;
   /** Record analytics with every turn (issue 19); ANALYTICS=off turns it off (the bench compares). */
   analytics: boolean;
   /** Days raw analytics events are kept before the purge job removes them (rollups stay). */
@@ -103,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
+    notificationTicks: env.NOTIFICATION_TICKS !== '0',
+    jobsConcurrency: positiveNumber(env.JOBS_CONCURRENCY, 16),
     analytics: env.ANALYTICS !== 'off',
     analyticsRetentionDays: positiveNumber(env.ANALYTICS_RETENTION_DAYS, 90),
   };

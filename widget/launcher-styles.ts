@@ -24,6 +24,9 @@ export function launcherStyle(left: boolean, background: string, color: string, 
 export const BUBBLE_STYLE = `${INITIAL}position:absolute;left:16px;top:18px;width:28px;height:22px;border-radius:8px 8px 8px 1px;background:currentColor`;
 export const UNREAD_STYLE = `${INITIAL}position:absolute;top:0;right:0;width:12px;height:12px;border:2px solid #fff;border-radius:50%;background:#ef4444`;
 
+/** The unread count of notifications delivered while the guest was away (issue 18). */
+export const UNREAD_COUNT_STYLE = `${INITIAL}position:absolute;top:-4px;right:-4px;min-width:20px;height:20px;padding:0 5px;box-sizing:border-box;border:2px solid #fff;border-radius:10px;background:#b91c1c;color:#fff;font:700 11px/16px system-ui,sans-serif;text-align:center`;
+
 export const panelStyles = `
 :host{all:initial}
 .panel{position:fixed;z-index:2147483647;bottom:92px;right:20px;width:380px;height:min(640px,calc(100vh - 112px));

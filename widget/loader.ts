@@ -22,7 +22,13 @@ import {
 import type { WidgetAnswer } from '../src/core/api/widget';
 import type { Answered } from './chat/chat-api';
 import { keepStored, locate, readStored } from './host-services';
-import { BUBBLE_STYLE, UNREAD_STYLE, launcherStyle, panelStyles } from './launcher-styles';
+import {
+  BUBBLE_STYLE,
+  UNREAD_COUNT_STYLE,
+  UNREAD_STYLE,
+  launcherStyle,
+  panelStyles,
+} from './launcher-styles';
 
 type Listener = (data: unknown) => void;
 
@@ -166,6 +172,11 @@ function show(open: boolean): void {
   isOpen = open;
   panel.hidden = !open;
   launcher.setAttribute('aria-expanded', String(open));
+  if (unread)
+    launcher.setAttribute(
+      'aria-label',
+      (launcher.getAttribute('aria-label') ?? '').replace(/ \(\d+ new\)$/, ''),
+    );
   unread?.remove();
   unread = null;
   post(open ? 'open' : 'close');
@@ -197,6 +208,37 @@ function onChatMessage(event: MessageEvent): void {
   emit(name, data);
 }
 
+/**
+ * A returning guest (its id kept in this page's storage by the chat) is told on the launcher how
+ * many notifications arrived since the last visit (issue 18): one request, for returning guests
+ * only; opening the chat clears the count.
+ */
+function askUnread(): void {
+  let guestId = '';
+  try {
+    guestId =
+      (JSON.parse(readStored(botId)[`botflow.guest.${botId}`] ?? '{}') as { guestId?: string }).guestId ?? '';
+  } catch {
+    return;
+  }
+  if (!guestId) return;
+  const request = new XMLHttpRequest();
+  request.open('GET', `${base}/api/chat/notifications/${encodeURIComponent(guestId)}?bot_id=${botId}`);
+  request.responseType = 'json';
+  request.onload = () => {
+    const count = (request.response as { unread?: number } | null)?.unread ?? 0;
+    if (count > 0 && !isOpen && launcher && !unread) {
+      unread = document.createElement('span');
+      unread.style.cssText = UNREAD_COUNT_STYLE;
+      unread.textContent = count > 9 ? '9+' : String(count);
+      unread.setAttribute('aria-label', `${count} new`);
+      launcher.append(unread);
+      launcher.setAttribute('aria-label', `${launcher.getAttribute('aria-label')} (${count} new)`);
+    }
+  };
+  request.send();
+}
+
 /** The launcher, from the script's attributes alone. */
 function draw(): void {
   if (launcher || checked) return;
@@ -222,6 +264,7 @@ function draw(): void {
   button.addEventListener('focus', checkPage);
   document.body.append(button);
   emit('ready');
+  askUnread();
   if (openWhenDrawn) setOpen(true);
 }
 

@@ -15,6 +15,7 @@ import {
   GuestConflictError,
   type ChannelChat,
   type StoredGuest,
+  type TurnRecord,
 } from '../repos/guests.js';
 import { loadChatTurn, type ChatBot } from './chat-bot.js';
 import { readChatFile } from './chat-files.js';
@@ -29,7 +30,7 @@ import { createEmbedder } from '../knowledge/embeddings.js';
 import { knowledgeRetriever } from '../knowledge/retriever.js';
 import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../runtime/replies.js';
 import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
-import { step } from '../runtime/step.js';
+import { step, type StepResult } from '../runtime/step.js';
 import { TurnWriter } from './turn-writer.js';
 import { turnAnalytics } from '../analytics/turn-events.js';
 
@@ -104,6 +105,29 @@ export interface ChatAnswer {
 export type ServicePorts = Pick<RuntimePorts, 'http' | 'llm' | 'retrieval' | 'clock'> & {
   speech: SpeechPort;
 };
+
+/**
+ * The turn's replies as the client reads them; those kept in the conversation are appended to
+ * `messages` and numbered after the `messageCount` messages stored before the turn.
+ */
+function keepReplies(
+  result: Pick<StepResult, 'replies' | 'session'>,
+  messageCount: number,
+  messages: TurnMessage[],
+  now: number,
+): ChatReply[] {
+  const date = new Date(now).toISOString();
+  return result.replies.map((reply) => {
+    const wire = wireReply(reply);
+    const languageCode = reply.languageCode ?? result.session.language;
+    const out: ChatReply = { ...wire, from: 'bot', language_code: languageCode, date };
+    if (isKeptInConversation(wire)) {
+      out.id = messageCount + messages.length;
+      messages.push({ sender: 'bot', payload: wire, translations: reply.translations, languageCode });
+    }
+    return out;
+  });
+}
 
 export class ChatService {
   readonly flows: FlowCache;
@@ -210,6 +234,43 @@ export class ChatService {
     });
   }
 
+  /**
+   * A turn the bot starts (a notification, issue 18): `root` (main or a flow template) runs from
+   * its start for the stored guest, as if the guest had said nothing. Nothing is written: the
+   * caller stores the record with its own delivery row in one transaction. null when the bot or
+   * the flow is gone. `replies` are the messages as a channel sends them.
+   */
+  async proactiveTurn(
+    guest: StoredGuest,
+    root: string,
+  ): Promise<{ record: TurnRecord; replies: ChatReply[] } | null> {
+    const codes = await this.languageCodes();
+    const data = await loadChatTurn(this.db, guest.botId, root, null);
+    const bot = data?.bot;
+    const flow = bot?.flow ? await this.flows.at(bot.id, root, bot.flow) : null;
+    if (!bot || !flow || !flow.nodes.length) return null;
+    const session: GuestSession = { ...structuredClone(guest.session), at: null, stack: [] };
+    const subscriptions: Subscription[] = [];
+    const result = await step(flow, session, { text: '' }, this.turnPorts(bot, subscriptions, codes));
+    const now = this.ports.clock.now();
+    const messages: TurnMessage[] = [];
+    const replies = keepReplies(result, session.messageCount, messages, now);
+    // The guest's own flow (main, or the emulator's template) is where the next conversation starts.
+    result.session.flow = guest.session.flow;
+    result.session.messageCount = session.messageCount + messages.length;
+    const record: TurnRecord = {
+      guestId: guest.id,
+      botId: bot.id,
+      expectedVersion: guest.version,
+      session: result.session,
+      messages,
+      firstSeq: session.messageCount,
+      subscriptions,
+      now,
+    };
+    return { record, replies };
+  }
+
   /** The web chat's turn (POST /api/chat): `converse` for a web guest. */
   chat(botId: number, request: ChatRequest, authorize: (bot: ChatBot | null) => Promise<void>) {
     const { guestId, targetTemplate, ...input } = request;
@@ -310,18 +371,7 @@ export class ChatService {
     }
     const guestMessages = messages.length;
     const now = this.ports.clock.now();
-    const date = new Date(now).toISOString();
-    const replies: ChatReply[] = [];
-    for (const reply of result.replies) {
-      const wire = wireReply(reply);
-      const languageCode = reply.languageCode ?? result.session.language;
-      const out: ChatReply = { ...wire, from: 'bot', language_code: languageCode, date };
-      if (isKeptInConversation(wire)) {
-        out.id = session.messageCount + messages.length;
-        messages.push({ sender: 'bot', payload: wire, translations: reply.translations, languageCode });
-      }
-      replies.push(out);
-    }
+    const replies = keepReplies(result, session.messageCount, messages, now);
     const firstSeq = session.messageCount;
     result.session.messageCount = firstSeq + messages.length;
     const analytics = this.config.analytics

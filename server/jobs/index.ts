@@ -6,5 +6,5 @@ export {
   type RunningJob,
   type RunnerOptions,
 } from './runner.js';
-export { countJobs, insertJob as enqueueJob, type NewJob } from './store.js';
+export { countJobs, insertJob as enqueueJob, insertJobs as enqueueJobs, type NewJob } from './store.js';
 export { retryDelayMs, type BackoffPolicy } from './backoff.js';

@@ -10,7 +10,15 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, JobRow } from '../db/schema.js';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffPolicy } from './backoff.js';
-import { claimJobs, extendLease, finishJob, insertJob, type JobEnd, type NewJob } from './store.js';
+import {
+  claimJobs,
+  extendLease,
+  finishJob,
+  insertJob,
+  insertJobs,
+  type JobEnd,
+  type NewJob,
+} from './store.js';
 
 /** What a handler knows of the job it runs. */
 export interface RunningJob {
@@ -98,6 +106,13 @@ export class JobRunner {
   async enqueue(job: NewJob): Promise<{ id: number; created: boolean }> {
     const added = await insertJob(this.db, job, this.now());
     if (added.created && (job.runAt ?? 0) <= this.now()) this.wake?.();
+    return added;
+  }
+
+  /** Adds many jobs in one statement (taken dedupe keys are left out); the number added. */
+  async enqueueMany(jobs: NewJob[]): Promise<number> {
+    const added = await insertJobs(this.db, jobs, this.now());
+    if (added > 0) this.wake?.();
     return added;
   }
 

@@ -129,3 +129,29 @@ export async function countJobs(db: Kysely<Database>, state: JobRow['state']): P
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Adds many jobs in one statement (a notification's fan-out queues thousands); those whose dedupe
+ * key is taken are left out. The number added.
+ */
+export async function insertJobs(db: Kysely<Database>, jobs: NewJob[], now: number): Promise<number> {
+  if (!jobs.length) return 0;
+  const result = await db
+    .insertInto('jobs')
+    .values(
+      jobs.map((job) => ({
+        kind: job.kind,
+        payload: JSON.stringify(job.payload ?? null),
+        dedupe_key: job.dedupeKey ?? null,
+        state: 'queued' as const,
+        run_at: job.runAt ?? now,
+        attempts: 0,
+        max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

@@ -13,6 +13,7 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   const jobs = new JobRunner(app.db, {
+    concurrency: app.config.jobsConcurrency,
     onError: (error, job) => app.log.warn({ err: error, job: job?.id, kind: job?.kind }, 'job failed'),
   });
   app.decorate('jobs', jobs);

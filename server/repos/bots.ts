@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { BotRow, BotTable, Database } from '../db/schema.js';
 import type { BotFields, BotLanguage, NotificationScheduler, TtsGender } from '../../src/core/bot/types.js';
 import { newBotFields } from '../../src/core/bot/types.js';
+import { schedulerFirstRun } from '../../src/core/notifications/index.js';
 import { openToken, sealToken } from './token-box.js';
 
 type Db = Kysely<Database>;
@@ -116,7 +117,14 @@ export async function findBot(db: Db, userId: number, botId: number): Promise<St
 export async function createBot(db: Db, userId: number, fields: BotFields, now = Date.now()) {
   const row = await db
     .insertInto('bots')
-    .values({ ...toColumns(db, fields), user_id: userId, created_at: now, updated_at: now })
+    .values({
+      ...toColumns(db, fields),
+      user_id: userId,
+      created_at: now,
+      updated_at: now,
+      // The notification engine's tick finds the scheduler by this (issue 18).
+      scheduler_next_run_at: schedulerFirstRun(fields.notification_scheduler, now),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return openBot(db, row);
@@ -125,7 +133,11 @@ export async function createBot(db: Db, userId: number, fields: BotFields, now =
 export async function updateBot(db: Db, userId: number, botId: number, fields: BotFields, now = Date.now()) {
   const row = await db
     .updateTable('bots')
-    .set({ ...toColumns(db, fields), updated_at: now })
+    .set({
+      ...toColumns(db, fields),
+      updated_at: now,
+      scheduler_next_run_at: schedulerFirstRun(fields.notification_scheduler, now),
+    })
     .where('id', '=', botId)
     .where('user_id', '=', userId)
     .returningAll()

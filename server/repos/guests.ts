@@ -91,13 +91,14 @@ const INSERT_TURN = hotSql(
   'turn_insert_messages',
   'insert into conversation_turns (guest_id, seq, messages, created_at) values (?, ?, ?, ?)',
 );
+// A changed subscription has no next run: the notification engine's tick places it again.
 const UPSERT_SUBSCRIPTION = hotSql(
   'turn_upsert_subscription',
   `insert into notification_subscriptions (guest_id, bot_id, push_message_type, template, start_at,
    frequency, language_code, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
    on conflict (guest_id, push_message_type) do update set template = excluded.template,
    start_at = excluded.start_at, frequency = excluded.frequency,
-   language_code = excluded.language_code, updated_at = excluded.updated_at`,
+   language_code = excluded.language_code, updated_at = excluded.updated_at, next_run_at = null`,
 );
 
 /** The guest row's write: an insert for a new guest, else an update over the expected version. */

@@ -9,6 +9,7 @@ import realtime from './realtime/index.js';
 import callProvider from './call-provider/index.js';
 import content from './content/index.js';
 import linkPreview from './linkpreview/index.js';
+import notification from './notification/index.js';
 import analytics from './analytics/index.js';
 import knowledge from './knowledge/index.js';
 
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(callProvider);
   await app.register(content);
   await app.register(linkPreview);
+  await app.register(notification);
   await app.register(analytics);
   await app.register(knowledge);
 };

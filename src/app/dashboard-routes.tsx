@@ -60,7 +60,7 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'notifications',
     ...page(
-      () => import('../features/placeholders/NotificationsPage'),
+      () => import('../features/notifications'),
       (m) => m.NotificationsPage,
     ),
   },

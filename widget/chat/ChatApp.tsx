@@ -15,6 +15,7 @@ import {
 } from './chat-api';
 import { ChatShell, type FirstLook } from './ChatShell';
 import { ChatView } from './ChatView';
+import { useNotifications } from './use-notifications';
 import type { HostBridge } from './host-bridge';
 import { createMicrophone } from './microphone';
 import { serverSpeech, type SpeechSwitches } from './server-speech';
@@ -195,6 +196,7 @@ function Conversation(props: ConversationProps) {
   const stopDevices = () => (microphone.stop(), endCall(), realtime.end());
   const { keepFor } = realtime;
   useEffect(() => keepFor(chat.guestId), [chat.guestId, keepFor]);
+  const notifications = useNotifications(client, editMode ? null : chat.guestId);
   useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
   useImperativeHandle(
     props.ref,
@@ -256,6 +258,8 @@ function Conversation(props: ConversationProps) {
       onRestart={() => void chat.restart()}
       onDark={toggleDark}
       onClose={close}
+      notifications={notifications.on}
+      onNotifications={notifications.toggle}
       onChoose={choose}
       onAction={(name) => bridge?.send('customAction', { name })}
       footer={

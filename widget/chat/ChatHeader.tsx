@@ -20,6 +20,9 @@ export interface HeaderProps {
   onRestart(): void;
   onDark(): void;
   onClose?: () => void;
+  /** Whether notifications reach the guest (null: not known yet, no control shown). */
+  notifications: boolean | null;
+  onNotifications(): void;
 }
 
 function LanguageSelect({ languages, language, onLanguage }: HeaderProps) {
@@ -40,6 +43,23 @@ function LanguageSelect({ languages, language, onLanguage }: HeaderProps) {
         </option>
       ))}
     </select>
+  );
+}
+
+const notificationLabel = (on: boolean) => (on ? 'Turn notifications off' : 'Turn notifications on');
+
+function NotificationButton({ notifications, onNotifications }: HeaderProps) {
+  if (notifications === null) return null;
+  return (
+    <button
+      type="button"
+      className="icon"
+      aria-label={notificationLabel(notifications)}
+      aria-pressed={notifications}
+      onClick={onNotifications}
+    >
+      <Icon name={notifications ? 'bellOn' : 'bellOff'} />
+    </button>
   );
 }
 
@@ -75,6 +95,7 @@ export const ChatHeader = memo(function ChatHeader(props: HeaderProps) {
         {title}
         <LanguageSelect {...props} />
         <SpeakerButton {...props} />
+        <NotificationButton {...props} />
         <button
           type="button"
           className="icon"
@@ -148,6 +169,11 @@ export const ChatHeader = memo(function ChatHeader(props: HeaderProps) {
           {props.speaker !== null && (
             <button type="button" role="menuitem" onClick={act(props.onSpeaker)}>
               {props.speaker ? 'Mute the bot' : 'Read replies aloud'}
+            </button>
+          )}
+          {props.notifications !== null && (
+            <button type="button" role="menuitem" onClick={act(props.onNotifications)}>
+              {notificationLabel(props.notifications)}
             </button>
           )}
           <button type="button" role="menuitem" onClick={act(props.onRestart)}>

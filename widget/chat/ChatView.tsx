@@ -37,6 +37,9 @@ export interface ChatViewProps {
   onClose?: () => void;
   onChoose(message: ConversationMessage, button: ChoiceButton): void;
   onAction(name: string): void;
+  /** Whether notifications reach the guest (null or absent: no switch shown). */
+  notifications?: boolean | null;
+  onNotifications?: () => void;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -65,6 +68,8 @@ export function ChatView(props: ChatViewProps) {
         onRestart={props.onRestart}
         onDark={props.onDark}
         onClose={props.onClose}
+        notifications={props.notifications ?? null}
+        onNotifications={props.onNotifications ?? (() => undefined)}
       />
       <MessageList
         messages={props.messages}

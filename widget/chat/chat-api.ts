@@ -10,6 +10,7 @@ import type {
 } from '../../src/core/api/chat';
 import type { ServerSpeech, WidgetAnswer, WidgetBot, WidgetLanguage } from '../../src/core/api/widget';
 import type { RealtimeAnswer } from '../../src/core/widget/realtime-conversation';
+import type { GuestNotificationsAnswer, GuestNotificationsInput } from '../../src/core/api/notifications';
 
 /** The editor's token (with the page, for a bot the signed-in user does not own), or the host page. */
 export type ChatAuth = { kind: 'token'; token: string; page?: string } | { kind: 'widget'; page: string };
@@ -67,6 +68,8 @@ export interface ChatClient {
   /** Realtime AI (server/routes/realtime): the AI's opening words, then one answer per turn. */
   realtimeStart(guestId: string): Promise<RealtimeAnswer>;
   realtimeTurn(guestId: string, text: string): Promise<RealtimeAnswer>;
+  /** The guest's notification settings (issue 18); with a change, changes them first. */
+  notifications(guestId: string, change?: GuestNotificationsInput): Promise<GuestNotificationsAnswer | null>;
 }
 
 async function realtimeAnswer(
@@ -181,6 +184,16 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
 
     realtimeStart: (guestId) =>
       realtimeAnswer(call(`/api/realtime/${encodeURIComponent(guestId)}/start`, { method: 'POST' })),
+
+    async notifications(guestId, change) {
+      const { status, body } = await call<GuestNotificationsAnswer>(
+        `/api/chat/notifications/${encodeURIComponent(guestId)}`,
+        change
+          ? { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(change) }
+          : {},
+      );
+      return status === 200 ? body : null;
+    },
 
     realtimeTurn: (guestId, text) =>
       realtimeAnswer(

@@ -14,6 +14,7 @@ import * as m012 from './012_voice_histories.js';
 import * as m013 from './013_channel_guests.js';
 import * as m013b from './013b_channels.js';
 import * as m014 from './014_knowledge.js';
+import * as m015 from './015_notifications.js';
 import * as m016 from './016_analytics.js';
 import * as m017 from './017_flow_versions.js';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '013_channel_guests': m013,
   '013b_channels': m013b,
   '014_knowledge': m014,
+  '015_notifications': m015,
   '016_analytics': m016,
   '017_flow_versions': m017,
 };

@@ -2,8 +2,9 @@ import type { NotificationNode } from '../../flow/schema';
 import type { Check } from '../types';
 import { isBlank, textIn } from '../text';
 
-/** `HH:MM` from 00:00 to 23:59, as the time input writes it. */
-export const START_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+import { START_TIME } from '../../notifications/daily';
+
+export { START_TIME };
 
 /** Spec 2 §5 notification: a known push type, the template, an interval above 0 and a start time. */
 export const checkNotificationNode: Check<NotificationNode> = (node, context, problems) => {

@@ -1,0 +1,274 @@
+// Notifications (issue 18, speed): 10,000 guests due in the same minute. The guests, a bot with a
+// published flow template and a notification starting this minute are made through the real
+// app; then server instances (two processes on one PostgreSQL database, or one on SQLite) tick —
+// each, as every instance does at the minute — and deliver. The bench counts at the receiving end
+// (web: the guests' stored conversations) and prints delivered, duplicates, missed, the time until
+// the last delivery and sends/s.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { migrateToLatest, openDatabase } from '../server/db/connect.js';
+import { newSession } from '../server/runtime/session.js';
+import { newNode } from '../src/core/flow/index.js';
+import { createBot, customer } from '../tests/fixtures/bot-api.js';
+import {
+  startFakeTelegram,
+  DEV_TOKEN as TG_TOKEN,
+  type FakeTelegram,
+} from '../tests/fixtures/fake-telegram.js';
+import {
+  startFakeWhatsApp,
+  DEV_PHONE_ID,
+  DEV_TOKEN as WA_TOKEN,
+  type FakeWhatsApp,
+} from '../tests/fixtures/fake-whatsapp.js';
+import type { Environment } from '../server/runtime/session.js';
+import { withPg } from '../tests/fixtures/postgres.js';
+import { printTable } from './stats.js';
+
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 10_000);
+const TIP = 'Bench tip of the day';
+const LIMIT_MS = 120_000;
+
+interface BenchDatabase {
+  databaseUrl: string;
+  databaseSchema?: string;
+  dataDir: string;
+  telegramApiBase?: string;
+  whatsappApiBase?: string;
+}
+
+/** A third of the guests on each channel. */
+const CHANNELS: Environment[] = ['web', 'telegram', 'whatsapp'];
+const channelOf = (i: number) => CHANNELS[i % 3];
+const chatIdOf = (i: number) => String(15550000000 + i);
+
+function startInstance(database: BenchDatabase): {
+  child: ChildProcessWithoutNullStreams;
+  ready: Promise<void>;
+} {
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/notifications-process.ts'], {
+    env: { ...process.env, BENCH_DB: JSON.stringify(database) },
+  });
+  child.stderr.pipe(process.stderr);
+  const ready = new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+  });
+  return { child, ready };
+}
+
+/** The bot, its template and the guests, through the real app; answers nothing, leaves the rows. */
+async function seed(database: BenchDatabase): Promise<void> {
+  const app = await buildApp({
+    ...loadConfig({}),
+    ...database,
+    logLevel: 'silent',
+    notificationTicks: false,
+  });
+  const config = { ...loadConfig({}), ...database };
+  const t = { app, config, close: () => app.close() };
+  const owner = await customer(t);
+  const bot = await createBot(t, owner);
+  const tip = { ...newNode('basic', 'tip', 0, 0, 'Tip'), entries: [] as unknown[] };
+  tip.entries = [{ type: 'content', content: { type: 'text', title: 'Text', content: { en: TIP } } }];
+  const headers = owner.headers;
+  await app.inject({
+    method: 'POST',
+    url: '/api/flow_template',
+    headers,
+    payload: { flow_name: 'tips', bot_id: bot.id },
+  });
+  const put = await app.inject({
+    method: 'PUT',
+    url: '/api/flow_template',
+    headers,
+    payload: { flow_name: 'tips', nodes: [tip], bot_id: bot.id },
+  });
+  if (put.statusCode !== 200) throw new Error(put.body);
+  const { id: template } = await app.db
+    .selectFrom('flows')
+    .select('id')
+    .where('bot_id', '=', bot.id as number)
+    .where('name', '=', 'tips')
+    .executeTakeFirstOrThrow();
+  await app.db
+    .updateTable('bots')
+    .set({ telegram_token: TG_TOKEN, whatsapp_phone_id: DEV_PHONE_ID, whatsapp_token: WA_TOKEN })
+    .where('id', '=', bot.id as number)
+    .execute();
+  const now = Date.now();
+  const said = JSON.stringify([
+    { sender: 'user', payload: { type: 'text', content: 'hi' }, languageCode: 'en' },
+  ]);
+  for (let i = 0; i < GUESTS; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, GUESTS - i) }, (_, k) => {
+      const channel = channelOf(i + k);
+      return {
+        id: crypto.randomUUID(),
+        bot_id: bot.id as number,
+        state: JSON.stringify({ ...newSession('main', 'en', { ENVIRONMENT: channel }), messageCount: 1 }),
+        version: 1,
+        created_at: now,
+        updated_at: now,
+        last_seen_at: now,
+        channel: channel === 'web' ? null : channel,
+        external_chat_id: channel === 'web' ? null : chatIdOf(i + k),
+      };
+    });
+    await app.db.insertInto('guest_sessions').values(rows).execute();
+    // Each guest said hi a minute ago: WhatsApp's 24-hour window is open.
+    await app.db
+      .insertInto('conversation_turns')
+      .values(rows.map((row) => ({ guest_id: row.id, seq: 0, messages: said, created_at: now - 60_000 })))
+      .execute();
+  }
+  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/notification',
+    headers,
+    payload: {
+      name: 'Bench',
+      start_at: new Date(minute).toISOString(),
+      repeat_minutes: 1440,
+      timezone: 'UTC',
+      flow_template_id: template,
+      interacted_bots: [bot.id],
+      no_end_date: true,
+      no_repeat_limit: true,
+      template_only: true,
+    },
+  });
+  if (created.statusCode !== 200) throw new Error(created.body);
+  await app.close();
+}
+
+interface Counts {
+  delivered: number;
+  duplicates: number;
+}
+
+interface Fakes {
+  telegram: FakeTelegram;
+  whatsapp: FakeWhatsApp;
+}
+
+/**
+ * At the receiving end: the Telegram and WhatsApp fakes' messages per chat, and for web guests
+ * their stored conversation (the web channel's delivery is the message in it).
+ */
+async function countReceived(db: ReturnType<typeof openDatabase>, fakes: Fakes): Promise<Counts> {
+  const { rows } = await sql<{ guests: number; messages: number }>`
+    select count(distinct t.guest_id) as guests, count(*) as messages from conversation_turns t
+    join guest_sessions g on g.id = t.guest_id
+    where g.channel is null and t.messages like ${`%${TIP}%`}`.execute(db);
+  let delivered = Number(rows[0].guests);
+  let duplicates = Number(rows[0].messages) - delivered;
+  for (const sent of [fakes.telegram.sent, fakes.whatsapp.sent]) {
+    for (const messages of sent.values()) {
+      if (!messages.length) continue;
+      delivered += 1;
+      duplicates += messages.length - 1;
+    }
+  }
+  return { delivered, duplicates };
+}
+
+async function run(label: string, base: BenchDatabase, instances: number) {
+  const fakes = {
+    telegram: await startFakeTelegram({ tokens: [TG_TOKEN] }),
+    whatsapp: await startFakeWhatsApp(),
+  };
+  const database = {
+    ...base,
+    telegramApiBase: fakes.telegram.baseUrl,
+    whatsappApiBase: fakes.whatsapp.baseUrl,
+  };
+  await seed(database);
+  const db = openDatabase(database);
+  const servers = Array.from({ length: instances }, () => startInstance(database));
+  await Promise.all(servers.map((s) => s.ready));
+  const started = performance.now();
+  for (const s of servers) s.child.stdin.write('tick\n');
+  let counts: Counts = { delivered: 0, duplicates: 0 };
+  let lastAt = started;
+  while (performance.now() - started < LIMIT_MS) {
+    const now = await countReceived(db, fakes);
+    if (now.delivered !== counts.delivered) lastAt = performance.now();
+    counts = now;
+    if (counts.delivered >= GUESTS) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // A little longer: any late duplicate would show up now.
+  await new Promise((r) => setTimeout(r, 2000));
+  counts = await countReceived(db, fakes);
+  await Promise.all(
+    servers.map(
+      (s) => new Promise<void>((resolve) => (s.child.once('exit', () => resolve()), s.child.kill('SIGTERM'))),
+    ),
+  );
+  await db.destroy();
+  await fakes.telegram.close();
+  await fakes.whatsapp.close();
+  const seconds = (lastAt - started) / 1000;
+  return {
+    setup: label,
+    guests: GUESTS,
+    delivered: counts.delivered,
+    duplicates: counts.duplicates,
+    missed: GUESTS - counts.delivered,
+    'last delivery (s)': seconds.toFixed(1),
+    'sends/s': Math.round(counts.delivered / seconds),
+  };
+}
+
+export async function runNotificationsBench(): Promise<void> {
+  const rows = [];
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_notif_${crypto.randomBytes(4).toString('hex')}`;
+  let postgres = true;
+  try {
+    await withPg(url, (c) => c.query(`create schema ${schema}`));
+  } catch {
+    postgres = false;
+    console.log(`\nNotifications: PostgreSQL skipped, none at ${url}`);
+  }
+  if (postgres) {
+    const database = { databaseUrl: url, databaseSchema: schema, dataDir: path.join(os.tmpdir(), schema) };
+    try {
+      const db = openDatabase(database);
+      await migrateToLatest(db, schema);
+      await db.destroy();
+      rows.push(await run('PostgreSQL, 2 instances', database, 2));
+    } finally {
+      await withPg(url, (c) => c.query(`drop schema ${schema} cascade`));
+    }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-notif-'));
+  try {
+    const database = { databaseUrl: '', dataDir };
+    const db = openDatabase(database);
+    await migrateToLatest(db);
+    await db.destroy();
+    rows.push(await run('SQLite, 1 instance', database, 1));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const header = Object.keys(rows[0] ?? {});
+  printTable(
+    `Notifications: ${GUESTS} guests due in one minute (a third each on web, Telegram, WhatsApp)`,
+    header,
+    rows.map((row) => Object.values(row)),
+  );
+}

@@ -1,0 +1,130 @@
+// Notification deliveries on Telegram and WhatsApp (issue 18 item 5), rendered by the channels'
+// pure rendering (src/core/channels, issue 16) and sent over the real Bot API and Cloud API. A
+// 429 or a 5xx throws, so the delivery job is retried with back-off (Telegram's rate limits);
+// other refusals are a failed delivery with the API's words. WhatsApp sends a normal message only
+// inside the 24-hour customer-service window (the guest's last message); outside it, the approved
+// message template named on the notification, or nothing: skipped "outside the 24-hour window"
+// (Meta's error 131047 says the same and is mapped to it).
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import { openToken } from '../repos/token-box.js';
+import type { Database } from '../db/schema.js';
+import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
+import type { ChatReply } from '../../src/core/widget/replies.js';
+import { OUTSIDE_WINDOW, type ChannelDelivery, type ChannelSenders, type SendOutcome } from './channels.js';
+
+type Db = Kysely<Database>;
+
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+const WHATSAPP_OUTSIDE_WINDOW_CODE = 131047;
+const NO_CHAT = 'The guest has no chat on this channel';
+
+/** A failure worth retrying (rate limit, server error, network): the job runs again later. */
+class RetryableSend extends Error {}
+
+/** The guest's chat id and the bot's channel credentials (tokens are stored sealed). */
+async function target(db: Db, delivery: ChannelDelivery) {
+  const row = await db
+    .selectFrom('guest_sessions')
+    .innerJoin('bots', 'bots.id', 'guest_sessions.bot_id')
+    .select([
+      'guest_sessions.external_chat_id',
+      'bots.telegram_token',
+      'bots.whatsapp_phone_id',
+      'bots.whatsapp_token',
+    ])
+    .where('guest_sessions.id', '=', delivery.guest.id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    telegram_token: row.telegram_token ? openToken(db, row.telegram_token) : '',
+    whatsapp_token: row.whatsapp_token ? openToken(db, row.whatsapp_token) : '',
+  };
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new RetryableSend(`The channel could not be reached: ${(error as Error).message}`);
+  }
+  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.status === 429 || response.status >= 500) {
+    throw new RetryableSend(`The channel answered ${response.status}`);
+  }
+  return { status: response.status, data };
+}
+
+export function channelSenders(
+  db: Db,
+  config: Pick<Config, 'telegramApiBase' | 'whatsappApiBase' | 'publicUrl'>,
+): ChannelSenders {
+  const language = (delivery: ChannelDelivery) => delivery.guest.session.language || 'en';
+  return {
+    async telegram(delivery): Promise<SendOutcome> {
+      const to = await target(db, delivery);
+      if (!to?.external_chat_id || !to.telegram_token) return { status: 'skipped', reason: NO_CHAT };
+      const { calls } = renderTelegram(
+        delivery.replies as ChatReply[],
+        to.external_chat_id,
+        config.publicUrl,
+        language(delivery),
+      );
+      for (const call of calls) {
+        const { status, data } = await post(
+          `${config.telegramApiBase}/bot${to.telegram_token}/${call.method}`,
+          call.params,
+        );
+        if (status !== 200 || data?.ok !== true) {
+          return { status: 'failed', reason: String(data?.description ?? `Telegram answered ${status}`) };
+        }
+      }
+      return { status: 'sent' };
+    },
+
+    async whatsapp(delivery): Promise<SendOutcome> {
+      const to = await target(db, delivery);
+      if (!to?.external_chat_id || !to.whatsapp_phone_id || !to.whatsapp_token)
+        return { status: 'skipped', reason: NO_CHAT };
+      const url = `${config.whatsappApiBase}/${to.whatsapp_phone_id}/messages`;
+      const auth = { authorization: `Bearer ${to.whatsapp_token}` };
+      const last = delivery.lastGuestMessageAt;
+      const inWindow = last !== null && Date.now() - last < WINDOW_MS;
+      let messages: Record<string, unknown>[];
+      if (inWindow) {
+        messages = renderWhatsApp(
+          delivery.replies as ChatReply[],
+          to.external_chat_id,
+          config.publicUrl,
+          language(delivery),
+        ).messages;
+      } else if (delivery.whatsappTemplate) {
+        messages = [
+          {
+            messaging_product: 'whatsapp',
+            to: to.external_chat_id,
+            type: 'template',
+            template: { name: delivery.whatsappTemplate, language: { code: language(delivery) } },
+          },
+        ];
+      } else {
+        return { status: 'skipped', reason: OUTSIDE_WINDOW };
+      }
+      for (const message of messages) {
+        const { status, data } = await post(url, message, auth);
+        if (status === 200) continue;
+        const error = (data?.error ?? {}) as { code?: number; message?: string };
+        if (error.code === WHATSAPP_OUTSIDE_WINDOW_CODE) return { status: 'skipped', reason: OUTSIDE_WINDOW };
+        return { status: 'failed', reason: error.message ?? `WhatsApp answered ${status}` };
+      }
+      return { status: 'sent' };
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// How a delivery leaves on a guest's channel. The web channel is the server's own (the message
+// lands in the conversation, see deliver.ts); Telegram and WhatsApp go through the channel
+// senders, plugged in by the channels (issue 16) as they exist.
+import type { ChatReply } from '../conversations/chat-service.js';
+import type { StoredGuest } from '../repos/guests.js';
+import type { Environment } from '../runtime/session.js';
+
+export interface ChannelDelivery {
+  botId: number;
+  guest: StoredGuest;
+  replies: ChatReply[];
+  /** The approved WhatsApp message template to send outside the 24-hour window, if any. */
+  whatsappTemplate: string | null;
+  /** When the guest last wrote (the start of WhatsApp's 24-hour window), or null. */
+  lastGuestMessageAt: number | null;
+}
+
+export interface SendOutcome {
+  status: 'sent' | 'delivered' | 'skipped' | 'failed';
+  reason?: string;
+}
+
+/** Sends one delivery; throws for a failure worth retrying (a 5xx, a time-out). */
+export type ChannelSender = (delivery: ChannelDelivery) => Promise<SendOutcome>;
+
+export type ChannelSenders = Partial<Record<Exclude<Environment, 'web'>, ChannelSender>>;
+
+export const OUTSIDE_WINDOW = 'outside the 24-hour window';
+export const noSender = (channel: string) => `No sender for the ${channel} channel`;

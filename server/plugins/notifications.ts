@@ -1,0 +1,26 @@
+// The notification engine (server/notifications) on the server's jobs runner: its job kinds are
+// registered while the app is built, and once the server is ready it queues the current minute's
+// tick (every instance asks; the tick's dedupe key lets one run it).
+import fp from 'fastify-plugin';
+import { chatServiceOf } from '../conversations/registry.js';
+import { NotificationEngine } from '../notifications/engine.js';
+import { channelSenders } from '../notifications/channel-senders.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: NotificationEngine;
+  }
+}
+
+export default fp(async (app) => {
+  const engine = new NotificationEngine(app.db, app.jobs, chatServiceOf(app), {
+    dataDir: app.config.dataDir,
+    senders: channelSenders(app.db, app.config),
+    onError: (error) => app.log.warn({ err: error }, 'notification tick failed'),
+  });
+  engine.register();
+  app.decorate('notifications', engine);
+  app.addHook('onReady', async () => {
+    if (app.config.notificationTicks) await engine.queueTick();
+  });
+});

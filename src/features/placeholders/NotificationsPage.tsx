@@ -1,5 +1,0 @@
-import { PlaceholderPage } from './PlaceholderPage';
-
-export function NotificationsPage() {
-  return <PlaceholderPage title="Notifications" />;
-}

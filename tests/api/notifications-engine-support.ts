@@ -1,0 +1,109 @@
+// Shared steps of the notification engine tests: a bot with a published main flow and a "tips"
+// template, guests who chatted, a notification made through the real route, and a way to let
+// the jobs runner drain.
+import type { TestApp } from './helpers.js';
+import type { Config } from '../../server/config.js';
+import {
+  chat,
+  chatTest,
+  guest,
+  node,
+  publish,
+  publishTemplate,
+  text,
+  type ChatTest,
+} from './chat-support.js';
+import { readConversation } from '../../server/repos/conversation.js';
+
+export const MINUTE = 60_000;
+
+/** A minute boundary a little ahead of the real clock (the engine's clock is set to it). */
+export const nextMinute = () => Math.ceil(Date.now() / MINUTE) * MINUTE + MINUTE;
+
+export async function engineTest(
+  overrides: Partial<Config> = {},
+): Promise<ChatTest & { templateId: number }> {
+  const c = await chatTest({ notificationTicks: false, ...overrides });
+  await publish(c, [node('basic', 'hello', { entries: [text('Hello there')] })]);
+  await publishTemplate(c, 'tips', [
+    node('basic', 'tip', { entries: [text('Tip of the day, ${{ENVIRONMENT}}')] }),
+  ]);
+  const templates = await c.t.app.db.selectFrom('flows').select('id').where('name', '=', 'tips').execute();
+  return { ...c, templateId: templates[0].id };
+}
+
+export async function guests(c: ChatTest, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const g = guest(c);
+    await g.say('hi');
+    ids.push(g.id);
+  }
+  return ids;
+}
+
+export async function addNotification(
+  c: ChatTest & { templateId: number },
+  startAt: number,
+  extra: object = {},
+) {
+  const res = await c.t.app.inject({
+    method: 'POST',
+    url: '/api/notification',
+    headers: c.owner.headers,
+    payload: {
+      name: 'Tips',
+      enabled: true,
+      start_at: new Date(startAt).toISOString(),
+      end_at: null,
+      repeat_minutes: 60,
+      repeat_limit: null,
+      timezone: 'Europe/Paris',
+      flow_template_id: c.templateId,
+      interacted_bots: [c.botId],
+      no_end_date: true,
+      no_repeat_limit: true,
+      template_only: true,
+      ...extra,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().notification.id as number;
+}
+
+/** Waits until no notification job is queued or running (the runner polls every 500 ms). */
+export async function drain(t: TestApp, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    await t.app.jobs.runDue();
+    await t.app.jobs.idle();
+    // Other features' jobs (a daily purge queued for later) are not waited for.
+    const left = await t.app.db
+      .selectFrom('jobs')
+      .select((e) => e.fn.countAll().as('n'))
+      .where('kind', 'like', 'notifications.%')
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    if (Number(left.n) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('jobs did not drain');
+}
+
+/** How many times the guest's conversation holds `content`. */
+export async function said(t: TestApp, guestId: string, content: string): Promise<number> {
+  const messages = await readConversation(t.app.db, guestId);
+  return messages.filter((m) => m.content === content).length;
+}
+
+export function deliveries(t: TestApp, notificationId: number) {
+  return t.app.db
+    .selectFrom('notification_deliveries')
+    .select(['guest_id', 'status', 'reason', 'occurrence_at', 'channel'])
+    .where('source', '=', 'notification')
+    .where('source_id', '=', notificationId)
+    .orderBy('id')
+    .execute();
+}
+
+export { chat };
