@@ -68,6 +68,20 @@ const STORE_UPDATE_PG = hotSql(
  * behind the turns' transactions); on PostgreSQL it is one statement. The inbox id, or null when
  * the update was stored before (a retried delivery: no second job).
  */
+/** Stores that had to wait (PostgreSQL's, SQLite's behind a transaction), per database, in order. */
+const waitingStores = new WeakMap<Db, { last: Promise<unknown>; count: number }>();
+
+/** Runs `store` after the stores asked for before it: a later update never takes a lower id. */
+function inTurn<T>(db: Db, store: () => Promise<T>): Promise<T> {
+  let queue = waitingStores.get(db);
+  if (!queue) waitingStores.set(db, (queue = { last: Promise.resolve(), count: 0 }));
+  const q = queue;
+  q.count++;
+  const run = q.last.then(store).finally(() => q.count--);
+  q.last = run.catch(() => {});
+  return run;
+}
+
 export async function storeUpdateWithTurn(
   db: Db,
   key: ChatKey,
@@ -79,12 +93,15 @@ export async function storeUpdateWithTurn(
   const update = [key.botId, key.channel, key.chatId, updateKey, JSON.stringify(payload), now];
   const turn = (id: number) => [job.kind, JSON.stringify(key), `turn:${id}`, now, job.maxAttempts, now, now];
   if (isPostgres(db)) {
+    // In turn: on the pool's several connections a later update could commit first.
     const jobParams = turn(0).filter((_, i) => i !== 2);
-    const { rows } = await runHot<{ dedupe_key: string }>(db, STORE_UPDATE_PG, [...update, ...jobParams]);
+    const { rows } = await inTurn(db, () =>
+      runHot<{ dedupe_key: string }>(db, STORE_UPDATE_PG, [...update, ...jobParams]),
+    );
     return rows.length ? Number(rows[0].dedupe_key.slice('turn:'.length)) : null;
   }
   const file = directSqlite(db);
-  if (file) {
+  if (file && !waitingStores.get(db)?.count) {
     file.prepare('begin immediate').run();
     try {
       const row = file.prepare(INSERT_UPDATE).get(update) as { id: number } | undefined;
@@ -96,12 +113,15 @@ export async function storeUpdateWithTurn(
       throw error;
     }
   }
-  // A Kysely transaction is open on the file: take the connection after it, as any query would.
-  return db.transaction().execute(async (trx) => {
-    const id = await storeUpdate(trx, key, updateKey, payload, now);
-    if (id !== null) await runHot(trx, hotSql('channel_store_turn', INSERT_TURN), turn(id));
-    return id;
-  });
+  // A Kysely transaction is open on the file (or a store waits for one): take the connection
+  // after it, as any query would, and after the stores waiting before this one.
+  return inTurn(db, () =>
+    db.transaction().execute(async (trx) => {
+      const id = await storeUpdate(trx, key, updateKey, payload, now);
+      if (id !== null) await runHot(trx, hotSql('channel_store_turn', INSERT_TURN), turn(id));
+      return id;
+    }),
+  );
 }
 
 export interface InboxItem {
@@ -340,15 +360,17 @@ export async function channelStatus(
  * SECRET_KEPT_MS — the old secret is accepted no longer than that.
  */
 const SECRET_KEPT_MS = 2_000;
-const secrets = new WeakMap<Db, Map<string, { secret: string | null; until: number }>>();
+/** Kept as the read itself: updates arriving while it runs wait on it, and go on in their order. */
+const secrets = new WeakMap<Db, Map<string, { secret: Promise<string | null>; until: number }>>();
 
-export async function webhookSecret(db: Db, botId: number, channel: ChannelKind, now = Date.now()) {
+export function webhookSecret(db: Db, botId: number, channel: ChannelKind, now = Date.now()) {
   let kept = secrets.get(db);
   if (!kept) secrets.set(db, (kept = new Map()));
   const name = `${botId}:${channel}`;
   const hit = kept.get(name);
   if (hit && hit.until > now) return hit.secret;
-  const secret = (await channelStatus(db, botId, channel))?.secret ?? null;
+  const secret = channelStatus(db, botId, channel).then((status) => status?.secret ?? null);
+  secret.catch(() => kept.delete(name));
   kept.set(name, { secret, until: now + SECRET_KEPT_MS });
   return secret;
 }
