@@ -68,16 +68,27 @@ const STORE_UPDATE_PG = hotSql(
  * behind the turns' transactions); on PostgreSQL it is one statement. The inbox id, or null when
  * the update was stored before (a retried delivery: no second job).
  */
-/** Stores that had to wait (PostgreSQL's, SQLite's behind a transaction), per database, in order. */
-const waitingStores = new WeakMap<Db, { last: Promise<unknown>; count: number }>();
+/**
+ * Stores that had to wait (PostgreSQL's, SQLite's behind a transaction), per database and
+ * conversation: a conversation's updates are stored in the order they arrived, different
+ * conversations' at once.
+ */
+const waitingStores = new WeakMap<Db, Map<string, { last: Promise<unknown>; count: number }>>();
 
-/** Runs `store` after the stores asked for before it: a later update never takes a lower id. */
-function inTurn<T>(db: Db, store: () => Promise<T>): Promise<T> {
-  let queue = waitingStores.get(db);
-  if (!queue) waitingStores.set(db, (queue = { last: Promise.resolve(), count: 0 }));
+const chatName = (key: ChatKey) => `${key.botId}:${key.channel}:${key.chatId}`;
+
+/** Runs `store` after the conversation's stores asked for before it: a later update never takes a lower id. */
+function inTurn<T>(db: Db, key: ChatKey, store: () => Promise<T>): Promise<T> {
+  let queues = waitingStores.get(db);
+  if (!queues) waitingStores.set(db, (queues = new Map()));
+  const name = chatName(key);
+  let queue = queues.get(name);
+  if (!queue) queues.set(name, (queue = { last: Promise.resolve(), count: 0 }));
   const q = queue;
   q.count++;
-  const run = q.last.then(store).finally(() => q.count--);
+  const run = q.last.then(store).finally(() => {
+    if (--q.count === 0) queues.delete(name);
+  });
   q.last = run.catch(() => {});
   return run;
 }
@@ -95,13 +106,13 @@ export async function storeUpdateWithTurn(
   if (isPostgres(db)) {
     // In turn: on the pool's several connections a later update could commit first.
     const jobParams = turn(0).filter((_, i) => i !== 2);
-    const { rows } = await inTurn(db, () =>
+    const { rows } = await inTurn(db, key, () =>
       runHot<{ dedupe_key: string }>(db, STORE_UPDATE_PG, [...update, ...jobParams]),
     );
     return rows.length ? Number(rows[0].dedupe_key.slice('turn:'.length)) : null;
   }
   const file = directSqlite(db);
-  if (file && !waitingStores.get(db)?.count) {
+  if (file && !waitingStores.get(db)?.has(chatName(key))) {
     file.prepare('begin immediate').run();
     try {
       const row = file.prepare(INSERT_UPDATE).get(update) as { id: number } | undefined;
@@ -115,7 +126,7 @@ export async function storeUpdateWithTurn(
   }
   // A Kysely transaction is open on the file (or a store waits for one): take the connection
   // after it, as any query would, and after the stores waiting before this one.
-  return inTurn(db, () =>
+  return inTurn(db, key, () =>
     db.transaction().execute(async (trx) => {
       const id = await storeUpdate(trx, key, updateKey, payload, now);
       if (id !== null) await runHot(trx, hotSql('channel_store_turn', INSERT_TURN), turn(id));
