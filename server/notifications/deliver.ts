@@ -4,6 +4,7 @@
 // WhatsApp the row is claimed ('sending') before the call and settled after it; a server killed
 // between the two leaves 'sending', and the retry sends again only then (the channel APIs take no
 // idempotency key).
+import type https from 'node:https';
 import type { Kysely } from 'kysely';
 import type { Database, DeliverySource, DeliveryStatus } from '../db/schema.js';
 import type { ChatService, ChatReply } from '../conversations/chat-service.js';
@@ -38,6 +39,7 @@ export interface DeliveryContext {
   senders: ChannelSenders;
   now: () => number;
   dataDir?: string;
+  pushAgent?: https.Agent;
 }
 
 export const UNSUBSCRIBED = 'The guest switched notifications off';
@@ -156,7 +158,9 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
       return true;
     });
     if (stored && settings?.web_push && context.dataDir) {
-      await sendWebPush(context.dataDir, settings.web_push, turn.replies).catch(() => undefined);
+      await sendWebPush(context.dataDir, settings.web_push, turn.replies, context.pushAgent).catch(
+        () => undefined,
+      );
     }
     return;
   }

@@ -1,6 +1,7 @@
 // Web Push for guests of the standalone /chat page (issue 18 item 5): VAPID keys are made once
 // and kept in DATA_DIR, so every server instance sharing the folder signs with the same pair.
 import fs from 'node:fs';
+import type https from 'node:https';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { ChatReply } from '../conversations/chat-service.js';
@@ -38,6 +39,8 @@ export async function sendWebPush(
   dataDir: string,
   subscription: string,
   replies: ChatReply[],
+  /** The HTTPS agent to reach the push service with (tests trust their local fake's certificate). */
+  agent?: https.Agent,
 ): Promise<void> {
   const keys = vapidKeys(dataDir);
   const text =
@@ -52,6 +55,7 @@ export async function sendWebPush(
         privateKey: keys.privateKey,
       },
       TTL: 3600,
+      ...(agent ? { agent } : {}),
     },
   );
 }
