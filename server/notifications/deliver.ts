@@ -158,9 +158,13 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
       return true;
     });
     if (stored && settings?.web_push && context.dataDir) {
-      await sendWebPush(context.dataDir, settings.web_push, turn.replies, context.pushAgent).catch(
-        () => undefined,
-      );
+      await sendWebPush(
+        context.dataDir,
+        settings.web_push,
+        turn.replies,
+        guest.botId,
+        context.pushAgent,
+      ).catch(() => undefined);
     }
     return;
   }

@@ -34,11 +34,15 @@ export function vapidKeys(dataDir: string): VapidKeys {
   return keys;
 }
 
-/** Pushes the first text of the delivery to the guest's browser. */
+/**
+ * Pushes the first text of the delivery to the guest's browser; a click on it opens the bot's
+ * /chat page (the page's service worker, server/routes/widget/chat-service-worker.ts).
+ */
 export async function sendWebPush(
   dataDir: string,
   subscription: string,
   replies: ChatReply[],
+  botId: number,
   /** The HTTPS agent to reach the push service with (tests trust their local fake's certificate). */
   agent?: https.Agent,
 ): Promise<void> {
@@ -47,7 +51,7 @@ export async function sendWebPush(
     replies.map((r) => (typeof r.content === 'string' ? r.content : '')).find((t) => t.trim()) ?? '';
   await webpush.sendNotification(
     JSON.parse(subscription) as webpush.PushSubscription,
-    JSON.stringify({ body: text }),
+    JSON.stringify({ body: text, url: `/chat?bot_id=${botId}` }),
     {
       vapidDetails: {
         subject: 'mailto:no-reply@botflow.local',

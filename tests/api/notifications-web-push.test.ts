@@ -64,7 +64,18 @@ describe('Web Push from a web delivery', () => {
     expect(sent.headers['content-encoding']).toBe('aes128gcm');
     expect(sent.headers.ttl).toBe('3600');
     const text = ece.decrypt(sent.body, { version: 'aes128gcm', privateKey: browser, authSecret: auth });
-    expect(JSON.parse(text.toString('utf8'))).toEqual({ body: 'Tip of the day, web' });
+    expect(JSON.parse(text.toString('utf8'))).toEqual({
+      body: 'Tip of the day, web',
+      url: `/chat?bot_id=${c.botId}`,
+    });
+  });
+
+  it('serves the /chat page its service worker from the app origin', async () => {
+    const res = await c.t.app.inject({ method: 'GET', url: '/chat-sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.body).toContain("addEventListener('push'");
+    expect(res.body).toContain('showNotification');
   });
 
   it('sends no push once the page removes its subscription', async () => {

@@ -16,6 +16,7 @@ import {
 import { ChatShell, type FirstLook } from './ChatShell';
 import { ChatView } from './ChatView';
 import { useNotifications } from './use-notifications';
+import { useWebPush } from './use-web-push';
 import type { HostBridge } from './host-bridge';
 import { createMicrophone } from './microphone';
 import { serverSpeech, type SpeechSwitches } from './server-speech';
@@ -197,6 +198,9 @@ function Conversation(props: ConversationProps) {
   const { keepFor } = realtime;
   useEffect(() => keepFor(chat.guestId), [chat.guestId, keepFor]);
   const notifications = useNotifications(client, editMode ? null : chat.guestId);
+  // The dashboard's previews (signed-in owner) offer no Web Push; guests of /chat and the widget do.
+  const pushGuest = editMode || props.auth.kind === 'token' ? null : chat.guestId;
+  const getNotified = useWebPush(client, pushGuest, props.botId, Boolean(bridge));
   useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
   useImperativeHandle(
     props.ref,
@@ -260,6 +264,7 @@ function Conversation(props: ConversationProps) {
       onClose={close}
       notifications={notifications.on}
       onNotifications={notifications.toggle}
+      getNotified={getNotified}
       onChoose={choose}
       onAction={(name) => bridge?.send('customAction', { name })}
       footer={
