@@ -16,7 +16,7 @@ import {
 import { ChatShell, type FirstLook } from './ChatShell';
 import { ChatView } from './ChatView';
 import { useNotifications } from './use-notifications';
-import { useWebPush } from './use-web-push';
+import { useWebPush, type GetNotifiedBy } from './use-web-push';
 import type { HostBridge } from './host-bridge';
 import { createMicrophone } from './microphone';
 import { serverSpeech, type SpeechSwitches } from './server-speech';
@@ -57,6 +57,8 @@ export interface ChatAppProps {
   /** The bot's look known before the chat loads (the page carried it): drawn at once, no flash. */
   firstLook?: FirstLook | null;
   ref?: Ref<ChatAppHandle>;
+  /** "Get notified": Web Push on the /chat page, opening /chat from the widget; absent: no offer. */
+  getNotified?: GetNotifiedBy;
 }
 
 const NO_SPEECH: ServerSpeech = { tts: false, stt: false };
@@ -198,9 +200,7 @@ function Conversation(props: ConversationProps) {
   const { keepFor } = realtime;
   useEffect(() => keepFor(chat.guestId), [chat.guestId, keepFor]);
   const notifications = useNotifications(client, editMode ? null : chat.guestId);
-  // The dashboard's previews (signed-in owner) offer no Web Push; guests of /chat and the widget do.
-  const pushGuest = editMode || props.auth.kind === 'token' ? null : chat.guestId;
-  const getNotified = useWebPush(client, pushGuest, props.botId, Boolean(bridge));
+  const getNotified = useWebPush(client, editMode ? null : chat.guestId, props.botId, props.getNotified);
   useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
   useImperativeHandle(
     props.ref,

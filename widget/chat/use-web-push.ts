@@ -9,6 +9,9 @@ import type { ChatClient } from './chat-api';
 export const SERVICE_WORKER = '/chat-sw.js';
 const SCOPE = '/chat';
 
+/** How the chat offers notifications: the /chat page subscribes, the widget opens /chat. */
+export type GetNotifiedBy = 'web-push' | 'open-chat';
+
 export interface GetNotified {
   label: string;
   onClick(): void;
@@ -54,18 +57,19 @@ export function useWebPush(
   client: ChatClient,
   guestId: string | null,
   botId: number | string,
-  embedded: boolean,
+  by: GetNotifiedBy | undefined,
 ): GetNotified | null {
+  const embedded = by === 'open-chat';
   const [state, setState] = useState<'offer' | 'asking' | 'on' | 'refused'>('offer');
   // A browser already subscribed (an earlier visit) shows no offer.
   useEffect(() => {
-    if (embedded || !canPush()) return;
+    if (by !== 'web-push' || !canPush()) return;
     void navigator.serviceWorker
       .getRegistration(SCOPE)
       .then((registration) => registration?.pushManager.getSubscription())
       .then((subscription) => subscription && setState('on'))
       .catch(() => undefined);
-  }, [embedded]);
+  }, [by]);
   const open = useCallback(() => {
     window.open(new URL(`/chat?bot_id=${encodeURIComponent(String(botId))}`, location.href).href, '_blank');
   }, [botId]);
@@ -77,7 +81,7 @@ export function useWebPush(
       .catch(() => setState('refused'));
   }, [client, guestId]);
 
-  if (!guestId) return null;
+  if (!guestId || !by) return null;
   if (embedded) return { label: 'Get notified', onClick: open };
   if (!canPush() || state === 'on') return null;
   if (state === 'refused') return { label: 'Notifications are blocked in this browser', onClick: ask };
