@@ -18,7 +18,7 @@ import {
 import { sessionScope } from '../runtime/session.js';
 import { pickText } from '../runtime/language.js';
 import { interpolate } from '../../src/core/text/interpolate.js';
-import { addUnread, guestSettings, isStop, lastGuestMessage, switchNotifications } from './guest-settings.js';
+import { addUnread, guestSettings, lastGuestMessage } from './guest-settings.js';
 import { noSender, type ChannelSenders } from './channels.js';
 import { sendWebPush } from './web-push.js';
 
@@ -128,12 +128,9 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
   const channel = guest.session.env?.ENVIRONMENT ?? 'web';
   const settings = await guestSettings(db, guest.id);
   if (settings?.off) return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
-  // A channel guest's last word STOP switches notifications off for good.
-  const last = channel === 'web' ? null : await lastGuestMessage(db, guest.id);
-  if (last && isStop(last.text)) {
-    await switchNotifications(db, guest.id, false, now());
-    return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
-  }
+  // STOP on a channel switched the guest off when it arrived (server/channels/stop-notifications.ts).
+  // WhatsApp's 24-hour window needs the time of the guest's last message.
+  const last = channel === 'whatsapp' ? await lastGuestMessage(db, guest.id) : null;
   const turn =
     job.root === null
       ? await subscriptionTurn(db, job, guest, now())
