@@ -21,6 +21,7 @@ import { interpolate } from '../../src/core/text/interpolate.js';
 import { addUnread, guestSettings, lastGuestMessage } from './guest-settings.js';
 import { noSender, type ChannelSenders } from './channels.js';
 import { sendWebPush } from './web-push.js';
+import { PushSourceError, type PushSource } from './push-source.js';
 
 type Db = Kysely<Database>;
 
@@ -40,6 +41,8 @@ export interface DeliveryContext {
   now: () => number;
   dataDir?: string;
   pushAgent?: https.Agent;
+  /** The data of push message types that name a JSON source (PUSH_MESSAGE_SOURCES). */
+  pushSource?: PushSource;
 }
 
 export const UNSUBSCRIBED = 'The guest switched notifications off';
@@ -87,7 +90,13 @@ async function record(
 }
 
 /** A subscription's push: its template in the guest's language, placeholders filled. */
-async function subscriptionTurn(db: Db, job: DeliveryJob, guest: StoredGuest, now: number) {
+async function subscriptionTurn(
+  db: Db,
+  job: DeliveryJob,
+  guest: StoredGuest,
+  now: number,
+  source: PushSource | undefined,
+) {
   const row = await db
     .selectFrom('notification_subscriptions')
     .selectAll()
@@ -96,7 +105,8 @@ async function subscriptionTurn(db: Db, job: DeliveryJob, guest: StoredGuest, no
   if (!row) return null;
   const template = JSON.parse(row.template) as Record<string, string>;
   const language = guest.session.language || row.language_code;
-  const content = interpolate(pickText(template, language), sessionScope(guest.session));
+  const data = source ? await source(row.push_message_type) : {};
+  const content = interpolate(pickText(template, language), { ...data, ...sessionScope(guest.session) });
   const session = { ...guest.session, messageCount: guest.session.messageCount + 1 };
   const reply: ChatReply = {
     type: 'text',
@@ -131,10 +141,17 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
   // STOP on a channel switched the guest off when it arrived (server/channels/stop-notifications.ts).
   // WhatsApp's 24-hour window needs the time of the guest's last message.
   const last = channel === 'whatsapp' ? await lastGuestMessage(db, guest.id) : null;
-  const turn =
-    job.root === null
-      ? await subscriptionTurn(db, job, guest, now())
-      : await context.chat.proactiveTurn(guest, job.root);
+  let turn;
+  try {
+    turn =
+      job.root === null
+        ? await subscriptionTurn(db, job, guest, now(), context.pushSource)
+        : await context.chat.proactiveTurn(guest, job.root);
+  } catch (error) {
+    // A push type's source that fails is the delivery's failure, with its words in the log.
+    if (error instanceof PushSourceError) return record(db, job, channel, 'failed', error.message, now());
+    throw error;
+  }
   if (!turn)
     return record(db, job, channel, 'skipped', job.root === null ? SUBSCRIPTION_GONE : NOTHING_TO_SAY, now());
   if (!turn.replies.length) return record(db, job, channel, 'skipped', NOTHING_TO_SAY, now());

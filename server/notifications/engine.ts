@@ -14,6 +14,7 @@ import { findDue, type DueRow } from './due.js';
 import { loadSource, type DueSource } from './schedules.js';
 import { deliver, type DeliveryJob } from './deliver.js';
 import type { ChannelSenders } from './channels.js';
+import type { PushSource } from './push-source.js';
 
 type Db = Kysely<Database>;
 
@@ -38,6 +39,8 @@ export interface EngineOptions {
   onError?: (error: unknown) => void;
   /** Where the Web Push keys live (DATA_DIR). */
   dataDir?: string;
+  /** The data of push message types that name a JSON source. */
+  pushSource?: PushSource;
 }
 
 interface FanoutJob {
@@ -84,6 +87,7 @@ export class NotificationEngine {
             now: () => this.now(),
             dataDir: this.options.dataDir,
             pushAgent: this.pushAgent,
+            pushSource: this.options.pushSource,
           },
           job,
         ),
