@@ -28,7 +28,8 @@ import { createLlm, type SpeechPort } from '../adapters/llm-port.js';
 import type { RunnableFlow, RuntimePorts, Subscription } from '../runtime/ports.js';
 import { createEmbedder } from '../knowledge/embeddings.js';
 import { knowledgeRetriever } from '../knowledge/retriever.js';
-import { isKeptInConversation, wireReply, type GuestFile, type Reply } from '../runtime/replies.js';
+import type { StampedChatReply } from '../../src/core/api/chat-replies.js';
+import { isKeptInConversation, wireReply, type GuestFile } from '../runtime/replies.js';
 import { newSession, type Environment, type GuestSession } from '../runtime/session.js';
 import { step, type StepResult } from '../runtime/step.js';
 import { TurnWriter } from './turn-writer.js';
@@ -91,9 +92,11 @@ async function refuseMissingBot(bot: ChatBot | null): Promise<void> {
   if (!bot) throw new ChatError(404, 'Bot not found');
 }
 
-export type ChatReply = Reply & { from: 'bot'; language_code: string; id?: number; date: string };
+/** A reply as every channel receives it: the contract's reply with its stamp (src/core/api). */
+export type ChatReply = StampedChatReply;
 
-export interface ChatAnswer {
+/** What a turn answers the channel that called it (the web route words it as POST /api/chat's answer). */
+export interface ConverseAnswer {
   guestId: string;
   replies: ChatReply[];
   oldConversation: ConversationMessage[];
@@ -190,7 +193,7 @@ export class ChatService {
    * and across processes by the session's version: a lost race runs the turn once more on the
    * fresh session. A channel's guest is found by its chat id and created by its first turn.
    */
-  async converse(botRef: BotRef, guestRef: GuestRef, input: ConverseInput): Promise<ChatAnswer> {
+  async converse(botRef: BotRef, guestRef: GuestRef, input: ConverseInput): Promise<ConverseAnswer> {
     const root = botRef.template || MAIN_FLOW;
     const codes = await this.languageCodes();
     const chat = 'chatId' in guestRef ? guestRef : null;
@@ -339,7 +342,7 @@ export class ChatService {
     chat: ChannelChat | null,
     request: ConverseInput,
     codes: Map<number, string>,
-  ): Promise<ChatAnswer> {
+  ): Promise<ConverseAnswer> {
     const session = this.prepare(bot, guest, flow.name, request, codes);
     if (request.ignoreSaving && guest && session.messageCount > 0) {
       // A returning guest reopening the chat: nothing is answered, the conversation is restored.
