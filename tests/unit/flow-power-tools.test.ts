@@ -86,7 +86,7 @@ describe('auto-layout', () => {
     expect(moves.every((m) => m.type === 'move' && m.id !== 'c')).toBe(true);
   });
 
-  it('lays a large part (own ranking and ordering) out in layers, every link going right, no overlap', () => {
+  it('lays a large part (own layer ordering) out in layers, every link going right, no overlap', () => {
     const nodes = generateFlow(400);
     const moved = new Map(nodes.map((n) => [n.id, { x: n.x, y: n.y }]));
     for (const move of autoLayout(nodes)) if (move.type === 'move') moved.set(move.id, move);
