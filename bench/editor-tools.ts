@@ -5,7 +5,8 @@
 //   `botflow:search` measure), over several words typed a letter at a time;
 // - select-all + move: Ctrl+A, then a drag of the whole selection; each frame's main-thread work
 //   (CPU time of the frame's task from a trace, and wall time) by the board bench's frame driver;
-// - paste 1,000 nodes: the app's `botflow:paste` measure (clipboard read to the board updated);
+// - paste 1,000 nodes: the app's `botflow:paste` measure (clipboard text parsed to the board
+//   updated), and `botflow:paste-drawn` to the end of the frame that drew it;
 // - auto-layout of those 1,000 nodes: dagre in the engine worker, from the request to the moves
 //   applied (`botflow:layout`), and the longest main-thread task meanwhile (the thread is free);
 // - open a history version: from the request to the version drawn (`botflow:version-open`),
@@ -18,6 +19,7 @@ import playwrightConfig from '../playwright.config.js';
 import { clipboardText, copyNodes } from '../src/core/flow/clipboard/clipboard-format.js';
 import {
   LAYOUT_MEASURE,
+  PASTE_DRAWN_MEASURE,
   PASTE_MEASURE,
   SEARCH_MEASURE,
   VERSION_FETCH_MEASURE,
@@ -139,6 +141,7 @@ export async function runEditorToolsBench(): Promise<void> {
     frameCpuMedian: [] as number[],
     drop: [] as number[],
     paste: [] as number[],
+    pasteDrawn: [] as number[],
     layout: [] as number[],
     layoutLongestTask: [] as number[],
     version: [] as number[],
@@ -214,6 +217,14 @@ export async function runEditorToolsBench(): Promise<void> {
             document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
           }, pasteText),
         ),
+      );
+      await page.waitForFunction(
+        ([drawn, paste]) =>
+          performance.getEntriesByName(drawn).length >= performance.getEntriesByName(paste).length,
+        [PASTE_DRAWN_MEASURE, PASTE_MEASURE] as const,
+      );
+      figures.pasteDrawn.push(
+        await page.evaluate((n) => performance.getEntriesByName(n).at(-1)!.duration, PASTE_DRAWN_MEASURE),
       );
       const before = await page.evaluate(() => performance.now());
       figures.layout.push(await measured(page, LAYOUT_MEASURE, () => page.keyboard.press('Control+Shift+L')));
@@ -303,6 +314,7 @@ export async function runEditorToolsBench(): Promise<void> {
         '≤ 200',
         verdict(s.paste.median <= 200),
       ],
+      [`  the same paste to the end of the frame that drew it (wall)`, mid(s.pasteDrawn), '—', ''],
       [
         `auto-layout ${PASTED.toLocaleString('en')} nodes in the worker (request → applied)`,
         mid(s.layout),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parsePushSources } from './notifications/push-source.js';
 
 /** Everything the server reads from the environment, with the defaults the README lists. */
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   /** The first retry delay of a channel send that failed without a retry_after (doubles after). */
   channelRetryBaseMs: number;
   allowPrivateTargets: boolean;
+  /** PUSH_MESSAGE_SOURCES: push message type → JSON source URL whose fields fill placeholders. */
+  pushMessageSources: Record<string, string>;
   /**
    * Host names knowledge links and videos may fetch although they are private (an intranet
    * wiki; the tests' local fakes under *.localhost), with ALLOW_PRIVATE_TARGETS off.
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     channelRetryBaseMs: positiveNumber(env.CHANNEL_RETRY_BASE_MS, 1000),
     secretKey: env.SECRET_KEY ?? '',
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === '1',
+    pushMessageSources: parsePushSources(env.PUSH_MESSAGE_SOURCES),
     allowedPrivateHosts: (env.ALLOWED_PRIVATE_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())

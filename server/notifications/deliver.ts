@@ -4,6 +4,7 @@
 // WhatsApp the row is claimed ('sending') before the call and settled after it; a server killed
 // between the two leaves 'sending', and the retry sends again only then (the channel APIs take no
 // idempotency key).
+import type https from 'node:https';
 import type { Kysely } from 'kysely';
 import type { Database, DeliverySource, DeliveryStatus } from '../db/schema.js';
 import type { ChatService, ChatReply } from '../conversations/chat-service.js';
@@ -17,9 +18,10 @@ import {
 import { sessionScope } from '../runtime/session.js';
 import { pickText } from '../runtime/language.js';
 import { interpolate } from '../../src/core/text/interpolate.js';
-import { addUnread, guestSettings, isStop, lastGuestMessage, switchNotifications } from './guest-settings.js';
+import { addUnread, guestSettings, lastGuestMessage } from './guest-settings.js';
 import { noSender, type ChannelSenders } from './channels.js';
 import { sendWebPush } from './web-push.js';
+import { PushSourceError, type PushSource } from './push-source.js';
 
 type Db = Kysely<Database>;
 
@@ -38,6 +40,9 @@ export interface DeliveryContext {
   senders: ChannelSenders;
   now: () => number;
   dataDir?: string;
+  pushAgent?: https.Agent;
+  /** The data of push message types that name a JSON source (PUSH_MESSAGE_SOURCES). */
+  pushSource?: PushSource;
 }
 
 export const UNSUBSCRIBED = 'The guest switched notifications off';
@@ -85,7 +90,13 @@ async function record(
 }
 
 /** A subscription's push: its template in the guest's language, placeholders filled. */
-async function subscriptionTurn(db: Db, job: DeliveryJob, guest: StoredGuest, now: number) {
+async function subscriptionTurn(
+  db: Db,
+  job: DeliveryJob,
+  guest: StoredGuest,
+  now: number,
+  source: PushSource | undefined,
+) {
   const row = await db
     .selectFrom('notification_subscriptions')
     .selectAll()
@@ -94,7 +105,8 @@ async function subscriptionTurn(db: Db, job: DeliveryJob, guest: StoredGuest, no
   if (!row) return null;
   const template = JSON.parse(row.template) as Record<string, string>;
   const language = guest.session.language || row.language_code;
-  const content = interpolate(pickText(template, language), sessionScope(guest.session));
+  const data = source ? await source(row.push_message_type) : {};
+  const content = interpolate(pickText(template, language), { ...data, ...sessionScope(guest.session) });
   const session = { ...guest.session, messageCount: guest.session.messageCount + 1 };
   const reply: ChatReply = {
     type: 'text',
@@ -126,16 +138,20 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
   const channel = guest.session.env?.ENVIRONMENT ?? 'web';
   const settings = await guestSettings(db, guest.id);
   if (settings?.off) return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
-  // A channel guest's last word STOP switches notifications off for good.
-  const last = channel === 'web' ? null : await lastGuestMessage(db, guest.id);
-  if (last && isStop(last.text)) {
-    await switchNotifications(db, guest.id, false, now());
-    return record(db, job, channel, 'skipped', UNSUBSCRIBED, now());
+  // STOP on a channel switched the guest off when it arrived (server/channels/stop-notifications.ts).
+  // WhatsApp's 24-hour window needs the time of the guest's last message.
+  const last = channel === 'whatsapp' ? await lastGuestMessage(db, guest.id) : null;
+  let turn;
+  try {
+    turn =
+      job.root === null
+        ? await subscriptionTurn(db, job, guest, now(), context.pushSource)
+        : await context.chat.proactiveTurn(guest, job.root);
+  } catch (error) {
+    // A push type's source that fails is the delivery's failure, with its words in the log.
+    if (error instanceof PushSourceError) return record(db, job, channel, 'failed', error.message, now());
+    throw error;
   }
-  const turn =
-    job.root === null
-      ? await subscriptionTurn(db, job, guest, now())
-      : await context.chat.proactiveTurn(guest, job.root);
   if (!turn)
     return record(db, job, channel, 'skipped', job.root === null ? SUBSCRIPTION_GONE : NOTHING_TO_SAY, now());
   if (!turn.replies.length) return record(db, job, channel, 'skipped', NOTHING_TO_SAY, now());
@@ -156,7 +172,13 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
       return true;
     });
     if (stored && settings?.web_push && context.dataDir) {
-      await sendWebPush(context.dataDir, settings.web_push, turn.replies).catch(() => undefined);
+      await sendWebPush(
+        context.dataDir,
+        settings.web_push,
+        turn.replies,
+        guest.botId,
+        context.pushAgent,
+      ).catch(() => undefined);
     }
     return;
   }

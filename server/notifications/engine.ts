@@ -4,6 +4,7 @@
 // whose dedupe key is that pair — so restarts, retries and several server instances never send an
 // occurrence twice or skip one. After a downtime, occurrences of the last hour are sent once and
 // older ones are skipped and logged.
+import type https from 'node:https';
 import type { Kysely } from 'kysely';
 import type { Database, DeliverySource } from '../db/schema.js';
 import type { JobRunner, NewJob } from '../jobs/index.js';
@@ -13,6 +14,7 @@ import { findDue, type DueRow } from './due.js';
 import { loadSource, type DueSource } from './schedules.js';
 import { deliver, type DeliveryJob } from './deliver.js';
 import type { ChannelSenders } from './channels.js';
+import type { PushSource } from './push-source.js';
 
 type Db = Kysely<Database>;
 
@@ -37,6 +39,8 @@ export interface EngineOptions {
   onError?: (error: unknown) => void;
   /** Where the Web Push keys live (DATA_DIR). */
   dataDir?: string;
+  /** The data of push message types that name a JSON source. */
+  pushSource?: PushSource;
 }
 
 interface FanoutJob {
@@ -52,6 +56,8 @@ export class NotificationEngine {
   /** The engine's clock (tests set it to move time). */
   now: () => number;
   senders: ChannelSenders;
+  /** The agent Web Push requests go out with (default: Node's; tests trust their fake's certificate). */
+  pushAgent: https.Agent | undefined = undefined;
 
   constructor(
     private readonly db: Db,
@@ -80,6 +86,8 @@ export class NotificationEngine {
             senders: this.senders,
             now: () => this.now(),
             dataDir: this.options.dataDir,
+            pushAgent: this.pushAgent,
+            pushSource: this.options.pushSource,
           },
           job,
         ),

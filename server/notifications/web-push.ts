@@ -1,6 +1,7 @@
 // Web Push for guests of the standalone /chat page (issue 18 item 5): VAPID keys are made once
 // and kept in DATA_DIR, so every server instance sharing the folder signs with the same pair.
 import fs from 'node:fs';
+import type https from 'node:https';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { ChatReply } from '../conversations/chat-service.js';
@@ -33,18 +34,24 @@ export function vapidKeys(dataDir: string): VapidKeys {
   return keys;
 }
 
-/** Pushes the first text of the delivery to the guest's browser. */
+/**
+ * Pushes the first text of the delivery to the guest's browser; a click on it opens the bot's
+ * /chat page (the page's service worker, server/routes/widget/chat-service-worker.ts).
+ */
 export async function sendWebPush(
   dataDir: string,
   subscription: string,
   replies: ChatReply[],
+  botId: number,
+  /** The HTTPS agent to reach the push service with (tests trust their local fake's certificate). */
+  agent?: https.Agent,
 ): Promise<void> {
   const keys = vapidKeys(dataDir);
   const text =
     replies.map((r) => (typeof r.content === 'string' ? r.content : '')).find((t) => t.trim()) ?? '';
   await webpush.sendNotification(
     JSON.parse(subscription) as webpush.PushSubscription,
-    JSON.stringify({ body: text }),
+    JSON.stringify({ body: text, url: `/chat?bot_id=${botId}` }),
     {
       vapidDetails: {
         subject: 'mailto:no-reply@botflow.local',
@@ -52,6 +59,7 @@ export async function sendWebPush(
         privateKey: keys.privateKey,
       },
       TTL: 3600,
+      ...(agent ? { agent } : {}),
     },
   );
 }

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { chatServiceOf } from '../conversations/registry.js';
 import { NotificationEngine } from '../notifications/engine.js';
 import { channelSenders } from '../notifications/channel-senders.js';
+import { pushSource } from '../notifications/push-source.js';
+import { createHttpPort } from '../adapters/http-port.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +17,13 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const engine = new NotificationEngine(app.db, app.jobs, chatServiceOf(app), {
     dataDir: app.config.dataDir,
+    pushSource: pushSource(
+      createHttpPort({
+        allowPrivateTargets: app.config.allowPrivateTargets,
+        allowedHosts: app.config.allowedPrivateHosts,
+      }),
+      app.config.pushMessageSources,
+    ),
     senders: channelSenders(app.db, app.config),
     onError: (error) => app.log.warn({ err: error }, 'notification tick failed'),
   });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import favicon from '../routes/favicon.js';
 import chatPage from '../routes/widget/chat-page.js';
+import chatServiceWorker from '../routes/widget/chat-service-worker.js';
 
 /**
  * Serves the built app (`dist/app`) and widget (`dist/widget`). Client routes such as /bots or
@@ -22,9 +23,10 @@ export default fp(async (app, opts: { config: Config }) => {
     await app.register(fastifyStatic, { root: widgetDir, prefix: '/widget/', decorateReply: !hasApp });
   }
 
-  // The standalone chat page (/chat), served with its frame-ancestors policy, and the icon it and
-  // the app share.
+  // The standalone chat page (/chat), served with its frame-ancestors policy, its Web Push
+  // service worker, and the icon it and the app share.
   await app.register(chatPage, { config: opts.config });
+  await app.register(chatServiceWorker);
   await app.register(favicon);
 
   // Uploaded avatars (server/repos/uploads.ts): random names, types read from the content, and

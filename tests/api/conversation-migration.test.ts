@@ -6,7 +6,6 @@ import { newBotFields } from '../../src/core/bot/types.js';
 import { migrateToLatest, openDatabase } from '../../server/db/connect.js';
 import { migrationProvider } from '../../server/db/migrations/index.js';
 import type { Database } from '../../server/db/schema.js';
-import { createBot } from '../../server/repos/bots.js';
 import { readConversation } from '../../server/repos/conversation.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
@@ -44,7 +43,36 @@ it('carries every stored message over to the turn rows, in order, with its trans
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const bot = await createBot(db, owner.id, { ...newBotFields(), name: 'Old bot' });
+  // A bot of that schema's time too: the repo's createBot writes columns later migrations added.
+  const fields = newBotFields();
+  const bot = await db
+    .insertInto('bots')
+    .values({
+      name: 'Old bot',
+      description: fields.description,
+      language: fields.language,
+      supported_languages: JSON.stringify(fields.supported_languages),
+      origins: JSON.stringify(fields.origins),
+      allow_subpaths: 0,
+      avatar: fields.avatar,
+      custom_avatar: fields.customAvatar,
+      is_avatar: 0,
+      auto_translate: 0,
+      use_tts: 0,
+      use_ext_tts: 0,
+      use_stt: 0,
+      use_ext_stt: 0,
+      tts_gender: fields.tts_gender,
+      whatsapp_phone_id: '',
+      whatsapp_token: '',
+      telegram_token: '',
+      notification_scheduler: JSON.stringify(fields.notification_scheduler),
+      user_id: owner.id,
+      created_at: 1,
+      updated_at: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('guest_sessions')
     .values({

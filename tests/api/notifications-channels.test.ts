@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { sealToken } from '../../server/repos/token-box.js';
+import { stopNotifications } from '../../server/channels/stop-notifications.js';
 import { newSession, type Environment } from '../../server/runtime/session.js';
 import { startFakeTelegram, DEV_TOKEN as TG_TOKEN, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import {
@@ -79,7 +80,9 @@ describe('notification deliveries on Telegram and WhatsApp', () => {
 
   it('sends each occurrence once per guest, retries a 5xx, skips WhatsApp outside the window, stops after STOP', async () => {
     const tg = await channelGuest('telegram', '5001', 'hi', MINUTE);
+    // STOP switched this guest off when it arrived (the inbound side: notifications-stop.test.ts).
     const stopped = await channelGuest('telegram', '5002', 'STOP', MINUTE);
+    await stopNotifications(c.t.app.db, { botId: c.botId, channel: 'telegram', chatId: '5002' }, 'STOP');
     const inWindow = await channelGuest('whatsapp', '15550001111', 'hello', 60 * MINUTE);
     const outside = await channelGuest('whatsapp', '15550002222', 'hello', 25 * 60 * MINUTE);
     const id = await addNotification(c, T);
@@ -98,7 +101,9 @@ describe('notification deliveries on Telegram and WhatsApp', () => {
     const rows = await deliveries(c.t, id);
     const by = (guest: string) => rows.find((r) => r.guest_id === guest);
     expect(by(tg)).toMatchObject({ status: 'sent', channel: 'telegram' });
-    expect(by(stopped)).toMatchObject({ status: 'skipped', reason: 'The guest switched notifications off' });
+    // Switched off before the occurrence: the guest is not among its recipients at all.
+    expect(by(stopped)).toBeUndefined();
+    expect(texts('5002')).toEqual([]);
     expect(by(inWindow)).toMatchObject({ status: 'sent', channel: 'whatsapp' });
     expect(by(outside)).toMatchObject({ status: 'skipped', reason: 'outside the 24-hour window' });
 

@@ -3,6 +3,8 @@ import { newNode, type BasicNode, type FlowNode } from '../../src/core/flow';
 import { autoLayout } from '../../src/core/flow/layout/auto-layout';
 import { createFlowSearch } from '../../src/core/flow/search/search-index';
 import { summaryText, versionSummary } from '../../src/core/flow/version-summary';
+import { nodeTargets } from '../../src/core/flow/targets';
+import { generateFlow } from '../e2e/flow-generate';
 import { linkedFlow } from './flow-fixtures';
 
 describe('version summary', () => {
@@ -82,5 +84,18 @@ describe('auto-layout', () => {
     ];
     const moves = autoLayout(nodes, ['a', 'b']);
     expect(moves.every((m) => m.type === 'move' && m.id !== 'c')).toBe(true);
+  });
+
+  it('lays a large part (own layer ordering) out in layers, every link going right, no overlap', () => {
+    const nodes = generateFlow(400);
+    const moved = new Map(nodes.map((n) => [n.id, { x: n.x, y: n.y }]));
+    for (const move of autoLayout(nodes)) if (move.type === 'move') moved.set(move.id, move);
+    for (const node of nodes) {
+      for (const to of nodeTargets(node)) expect(moved.get(to)!.x).toBeGreaterThan(moved.get(node.id)!.x);
+    }
+    const spots = new Set([...moved.values()].map(({ x, y }) => `${x},${y}`));
+    expect(spots.size).toBe(nodes.length);
+    // Laid out in columns: far fewer distinct x than nodes.
+    expect(new Set([...moved.values()].map(({ x }) => x)).size).toBeLessThan(nodes.length / 3);
   });
 });

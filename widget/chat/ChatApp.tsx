@@ -16,6 +16,7 @@ import {
 import { ChatShell, type FirstLook } from './ChatShell';
 import { ChatView } from './ChatView';
 import { useNotifications } from './use-notifications';
+import { useWebPush, type GetNotifiedBy } from './use-web-push';
 import type { HostBridge } from './host-bridge';
 import { createMicrophone } from './microphone';
 import { serverSpeech, type SpeechSwitches } from './server-speech';
@@ -56,6 +57,8 @@ export interface ChatAppProps {
   /** The bot's look known before the chat loads (the page carried it): drawn at once, no flash. */
   firstLook?: FirstLook | null;
   ref?: Ref<ChatAppHandle>;
+  /** "Get notified": Web Push on the /chat page, opening /chat from the widget; absent: no offer. */
+  getNotified?: GetNotifiedBy;
 }
 
 const NO_SPEECH: ServerSpeech = { tts: false, stt: false };
@@ -197,6 +200,7 @@ function Conversation(props: ConversationProps) {
   const { keepFor } = realtime;
   useEffect(() => keepFor(chat.guestId), [chat.guestId, keepFor]);
   const notifications = useNotifications(client, editMode ? null : chat.guestId);
+  const getNotified = useWebPush(client, editMode ? null : chat.guestId, props.botId, props.getNotified);
   useHostEvents(bridge, chat, { setDark, theme, dark, stopDevices });
   useImperativeHandle(
     props.ref,
@@ -260,6 +264,7 @@ function Conversation(props: ConversationProps) {
       onClose={close}
       notifications={notifications.on}
       onNotifications={notifications.toggle}
+      getNotified={getNotified}
       onChoose={choose}
       onAction={(name) => bridge?.send('customAction', { name })}
       footer={

@@ -10,6 +10,7 @@ import { ChatHeader } from './ChatHeader';
 import { Composer, type ComposerProps } from './Composer';
 import { MessageList } from './MessageList';
 import { themeStyle } from './theme-style';
+import type { GetNotified } from './use-web-push';
 
 export interface ChatViewProps {
   theme: Theme;
@@ -40,6 +41,8 @@ export interface ChatViewProps {
   /** Whether notifications reach the guest (null or absent: no switch shown). */
   notifications?: boolean | null;
   onNotifications?: () => void;
+  /** "Get notified" (Web Push on /chat; opening /chat from the widget), or null: not offered. */
+  getNotified?: GetNotified | null;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -71,6 +74,13 @@ export function ChatView(props: ChatViewProps) {
         notifications={props.notifications ?? null}
         onNotifications={props.onNotifications ?? (() => undefined)}
       />
+      {props.getNotified && (
+        <div className="get-notified">
+          <button type="button" onClick={props.getNotified.onClick}>
+            {props.getNotified.label}
+          </button>
+        </div>
+      )}
       <MessageList
         messages={props.messages}
         typing={props.typing}

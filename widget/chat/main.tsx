@@ -38,6 +38,7 @@ if (!/^\d+$/.test(botId)) {
         customVariables={init.customVariables}
         template={template}
         firstLook={firstLook}
+        getNotified="open-chat"
       />,
     );
   });
@@ -56,6 +57,7 @@ if (!/^\d+$/.test(botId)) {
       themeMode={themeMode}
       template={template}
       firstLook={firstLook}
+      getNotified="web-push"
     />,
   );
 }

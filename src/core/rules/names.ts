@@ -25,9 +25,13 @@ export function normalizeTemplateName(text: string): string {
     .replace(LEADING_DIGIT, '_');
 }
 
-/** Spec 2 §4 duplicate: `name-copy`, then `name-copy_1`, `name-copy_2`, … — the first one free. */
-export function duplicateName(name: string, takenNames: Iterable<string>): string {
-  const taken = new Set(takenNames);
+/**
+ * Spec 2 §4 duplicate: `name-copy`, then `name-copy_1`, `name-copy_2`, … — the first one free.
+ * A Set of names is read as it is (a paste of 1,000 nodes asks once per node against 10,000
+ * names: copying the set each time cost ~50 ms).
+ */
+export function duplicateName(name: string, takenNames: ReadonlySet<string> | Iterable<string>): string {
+  const taken = takenNames instanceof Set ? (takenNames as ReadonlySet<string>) : new Set(takenNames);
   const copy = `${name}-copy`;
   if (!taken.has(copy)) return copy;
   for (let n = 1; ; n++) {
