@@ -34,7 +34,7 @@ import {
   queueReplies,
   releaseChat,
   setChannelStatus,
-  storeUpdate,
+  storeUpdateWithTurn,
   updateIsPending,
   type ChatKey,
   type ChatState,
@@ -43,6 +43,7 @@ import {
 
 export const TURN_JOB = 'channel.turns';
 export const MAX_SEND_ATTEMPTS = 5;
+const TURN = { kind: TURN_JOB, maxAttempts: 50 };
 const LEASE_MS = 60_000;
 const NOTE_EVERY_MS = 5_000;
 /** Turns the widget would answer on the guest's behalf (REALTIME_AI_ENDED), at most this often. */
@@ -119,9 +120,10 @@ export class ConversationDrain {
    * update was stored before (a retried delivery): nothing more happens.
    */
   async receive(key: ChatKey, updateKey: string, update: unknown): Promise<boolean> {
-    const id = await storeUpdate(this.db, key, updateKey, update);
+    const id = await storeUpdateWithTurn(this.db, key, updateKey, update, TURN);
     if (id === null) return false;
-    await this.runner.enqueue({ kind: TURN_JOB, payload: key, dedupeKey: `turn:${id}`, maxAttempts: 50 });
+    // The runner takes it now rather than at its next look at the jobs table.
+    this.runner.wakeUp();
     return true;
   }
 

@@ -1,6 +1,8 @@
 // The channel tables (013b_channels): the inbox a webhook writes, the outbox the senders drain,
 // the per-conversation lease and state, and the per-bot channel status the Advanced tab shows.
 import type { Kysely } from 'kysely';
+import { directSqlite, hotSql, runHot } from '../db/connect.js';
+import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { ChoiceButton } from '../runtime/replies.js';
 
@@ -38,6 +40,99 @@ export async function storeUpdate(
     .returning('id')
     .executeTakeFirst();
   return row ? Number(row.id) : null;
+}
+
+/** The job an update's turn runs as (its dedupe key is `turn:<inbox id>`). */
+export interface TurnJob {
+  kind: string;
+  maxAttempts: number;
+}
+
+const INSERT_UPDATE = `insert into channel_inbox (bot_id, channel, chat_id, update_key, payload, state, created_at)
+  values (?, ?, ?, ?, ?, 'pending', ?) on conflict (update_key) do nothing returning id`;
+const INSERT_TURN = `insert into jobs (kind, payload, dedupe_key, state, run_at, attempts, max_attempts, created_at, updated_at)
+  values (?, ?, ?, 'queued', ?, 0, ?, ?, ?) on conflict (dedupe_key) do nothing`;
+/** PostgreSQL: the update and its turn's job in one statement (one round trip, atomic). */
+const STORE_UPDATE_PG = hotSql(
+  'channel_store_update',
+  `with stored as (${INSERT_UPDATE})
+   insert into jobs (kind, payload, dedupe_key, state, run_at, attempts, max_attempts, created_at, updated_at)
+   select ?, ?, 'turn:' || stored.id, 'queued', ?, 0, ?, ?, ? from stored
+   on conflict (dedupe_key) do nothing returning dedupe_key`,
+);
+
+/**
+ * What a webhook does before it answers: stores the update once and, with it, the job that runs
+ * its turn — one write, never queued behind the turns. On SQLite it runs at once on the file
+ * (synchronous: nothing else can interleave, and it does not wait in Kysely's connection queue
+ * behind the turns' transactions); on PostgreSQL it is one statement. The inbox id, or null when
+ * the update was stored before (a retried delivery: no second job).
+ */
+/**
+ * Stores that had to wait (PostgreSQL's, SQLite's behind a transaction), per database and
+ * conversation: a conversation's updates are stored in the order they arrived, different
+ * conversations' at once.
+ */
+const waitingStores = new WeakMap<Db, Map<string, { last: Promise<unknown>; count: number }>>();
+
+const chatName = (key: ChatKey) => `${key.botId}:${key.channel}:${key.chatId}`;
+
+/** Runs `store` after the conversation's stores asked for before it: a later update never takes a lower id. */
+function inTurn<T>(db: Db, key: ChatKey, store: () => Promise<T>): Promise<T> {
+  let queues = waitingStores.get(db);
+  if (!queues) waitingStores.set(db, (queues = new Map()));
+  const name = chatName(key);
+  let queue = queues.get(name);
+  if (!queue) queues.set(name, (queue = { last: Promise.resolve(), count: 0 }));
+  const q = queue;
+  q.count++;
+  const run = q.last.then(store).finally(() => {
+    if (--q.count === 0) queues.delete(name);
+  });
+  q.last = run.catch(() => {});
+  return run;
+}
+
+export async function storeUpdateWithTurn(
+  db: Db,
+  key: ChatKey,
+  updateKey: string,
+  payload: unknown,
+  job: TurnJob,
+  now = Date.now(),
+): Promise<number | null> {
+  const update = [key.botId, key.channel, key.chatId, updateKey, JSON.stringify(payload), now];
+  const turn = (id: number) => [job.kind, JSON.stringify(key), `turn:${id}`, now, job.maxAttempts, now, now];
+  if (isPostgres(db)) {
+    // In turn: on the pool's several connections a later update could commit first.
+    const jobParams = turn(0).filter((_, i) => i !== 2);
+    const { rows } = await inTurn(db, key, () =>
+      runHot<{ dedupe_key: string }>(db, STORE_UPDATE_PG, [...update, ...jobParams]),
+    );
+    return rows.length ? Number(rows[0].dedupe_key.slice('turn:'.length)) : null;
+  }
+  const file = directSqlite(db);
+  if (file && !waitingStores.get(db)?.has(chatName(key))) {
+    file.prepare('begin immediate').run();
+    try {
+      const row = file.prepare(INSERT_UPDATE).get(update) as { id: number } | undefined;
+      if (row) file.prepare(INSERT_TURN).run(turn(Number(row.id)));
+      file.prepare('commit').run();
+      return row ? Number(row.id) : null;
+    } catch (error) {
+      file.prepare('rollback').run();
+      throw error;
+    }
+  }
+  // A Kysely transaction is open on the file (or a store waits for one): take the connection
+  // after it, as any query would, and after the stores waiting before this one.
+  return inTurn(db, key, () =>
+    db.transaction().execute(async (trx) => {
+      const id = await storeUpdate(trx, key, updateKey, payload, now);
+      if (id !== null) await runHot(trx, hotSql('channel_store_turn', INSERT_TURN), turn(id));
+      return id;
+    }),
+  );
 }
 
 export interface InboxItem {
@@ -269,6 +364,28 @@ export async function channelStatus(
     : null;
 }
 
+/**
+ * The channel's webhook secret, as the webhook checks it on every update: kept a moment per bot
+ * and channel, so a busy bot's updates do not each read it. A secret changed by this process is
+ * forgotten at once (setChannelStatus); one changed by another instance is read again within
+ * SECRET_KEPT_MS — the old secret is accepted no longer than that.
+ */
+const SECRET_KEPT_MS = 2_000;
+/** Kept as the read itself: updates arriving while it runs wait on it, and go on in their order. */
+const secrets = new WeakMap<Db, Map<string, { secret: Promise<string | null>; until: number }>>();
+
+export function webhookSecret(db: Db, botId: number, channel: ChannelKind, now = Date.now()) {
+  let kept = secrets.get(db);
+  if (!kept) secrets.set(db, (kept = new Map()));
+  const name = `${botId}:${channel}`;
+  const hit = kept.get(name);
+  if (hit && hit.until > now) return hit.secret;
+  const secret = channelStatus(db, botId, channel).then((status) => status?.secret ?? null);
+  secret.catch(() => kept.delete(name));
+  kept.set(name, { secret, until: now + SECRET_KEPT_MS });
+  return secret;
+}
+
 type StatusChange = Partial<{
   secret: string | null;
   webhook_url: string | null;
@@ -289,4 +406,6 @@ export async function setChannelStatus(
     .values({ bot_id: botId, channel, ...change, updated_at: now })
     .onConflict((oc) => oc.columns(['bot_id', 'channel']).doUpdateSet({ ...change, updated_at: now }))
     .execute();
+  // After the write: a webhook reading in between would keep the old secret again.
+  if ('secret' in change) secrets.get(db)?.delete(`${botId}:${channel}`);
 }

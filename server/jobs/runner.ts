@@ -109,6 +109,11 @@ export class JobRunner {
     return added;
   }
 
+  /** Looks for due jobs now, if idle: for a job added by a statement of the caller's own. */
+  wakeUp(): void {
+    this.wake?.();
+  }
+
   /** Adds many jobs in one statement (taken dedupe keys are left out); the number added. */
   async enqueueMany(jobs: NewJob[]): Promise<number> {
     const added = await insertJobs(this.db, jobs, this.now());

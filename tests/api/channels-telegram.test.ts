@@ -4,7 +4,7 @@
 // typed answer and by number, /restart, 429 honoured, and a send that always fails dead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_TOKEN, startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
-import { withHeaders } from '../fixtures/bot-api.js';
+import { createBot, withHeaders } from '../fixtures/bot-api.js';
 import { openToken } from '../../server/repos/token-box.js';
 import { multipart } from './helpers.js';
 import { chatTest, link, node, publish, text, type ChatTest } from './chat-support.js';
@@ -215,6 +215,25 @@ describe('the webhook', () => {
 describe('clearing the token', () => {
   it('deletes the webhook', async () => {
     const res = await saveToken('');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.calls.at(-1)?.method).toBe('deleteWebhook');
+    expect(fake.webhookOf(DEV_TOKEN)).toBeNull();
+  });
+});
+
+describe('deleting the bot', () => {
+  it('deletes its webhook at Telegram', async () => {
+    const other = await createBot(c.t, c.owner);
+    const body = multipart({ bot_id: String(other.id), telegram_token: DEV_TOKEN });
+    const saved = await c.t.app.inject({ method: 'PUT', url: '/api/bot', ...withHeaders(body, c.owner) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(fake.webhookOf(DEV_TOKEN)?.url).toContain(`/api/channels/telegram/${other.id}`);
+
+    const res = await c.t.app.inject({
+      method: 'DELETE',
+      url: `/api/bot/${other.id}`,
+      headers: c.owner.headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.calls.at(-1)?.method).toBe('deleteWebhook');
     expect(fake.webhookOf(DEV_TOKEN)).toBeNull();

@@ -58,13 +58,21 @@ export async function connectTelegram(db: Kysely<Database>, config: Config, botI
   }
 }
 
+/**
+ * Tells Telegram to stop posting the token's updates here (a cleared token, a deleted bot). A
+ * failure is let go: the webhook then answers 401 to every update (no secret stored any more).
+ */
+export async function deleteTelegramWebhook(config: Config, token: string): Promise<void> {
+  await telegramCall({ base: config.telegramApiBase, token }, 'deleteWebhook').catch(() => {});
+}
+
 export async function disconnectTelegram(
   db: Kysely<Database>,
   config: Config,
   botId: number,
   oldToken: string,
 ) {
-  await telegramCall({ base: config.telegramApiBase, token: oldToken }, 'deleteWebhook').catch(() => {});
+  await deleteTelegramWebhook(config, oldToken);
   await setChannelStatus(db, botId, 'telegram', { secret: null, webhook_url: null });
 }
 

@@ -8,7 +8,7 @@ import { channelAck, telegramUpdate, telegramWebhookParams } from '../../../src/
 import { refusals } from '../../../src/core/api/common.js';
 import { fail } from '../../routes/bots/present.js';
 import type { ConversationDrain } from '../conversation-drain.js';
-import { channelStatus } from '../store.js';
+import { webhookSecret } from '../store.js';
 import { chatOfUpdate, type TelegramUpdate } from './adapter.js';
 
 export const BAD_SECRET = 'The secret token does not match';
@@ -34,8 +34,8 @@ export function telegramWebhook(drain: ConversationDrain): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { botId } = request.params;
-        const status = await channelStatus(app.db, botId, 'telegram');
-        if (!sameSecret(request.headers['x-telegram-bot-api-secret-token'], status?.secret)) {
+        const secret = await webhookSecret(app.db, botId, 'telegram');
+        if (!sameSecret(request.headers['x-telegram-bot-api-secret-token'], secret)) {
           return fail(reply, 401, BAD_SECRET);
         }
         const update = request.body as TelegramUpdate;

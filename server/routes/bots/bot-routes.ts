@@ -13,7 +13,7 @@ import { contentFilesOfBot } from '../../repos/content.js';
 import { removeContentFiles } from '../../repos/content-files.js';
 import { findTheme, saveTheme } from '../../repos/themes.js';
 import { removeAvatars, saveAvatar } from '../../repos/uploads.js';
-import { telegramTokenChange } from '../../channels/telegram/connect.js';
+import { deleteTelegramWebhook, telegramTokenChange } from '../../channels/telegram/connect.js';
 import { checkAvatarFile, checkBotForSave } from './bot-input.js';
 import { botForm, idField, sentBotFields, uploadedFileSchema } from './form-fields.js';
 import { BOT_NOT_FOUND, fail, presentBot, uploadsOf } from './present.js';
@@ -90,6 +90,8 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
       const theme = await findTheme(app.db, bot.id);
       const contentFiles = await contentFilesOfBot(app.db, bot.id);
       await deleteBot(app.db, request.user.id, bot.id);
+      // Telegram would go on posting the bot's updates to a webhook that no longer answers them.
+      if (bot.telegram_token) await deleteTelegramWebhook(app.config, bot.telegram_token);
       // The rows are gone; now their files, which nothing else refers to.
       await removeAvatars(dataDir, uploadsOf(bot, theme));
       await removeContentFiles(dataDir, contentFiles);
