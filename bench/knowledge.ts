@@ -33,7 +33,7 @@ interface BenchDb {
   close(): Promise<void>;
 }
 
-async function openBenchDb(postgres: boolean): Promise<BenchDb | null> {
+export async function openBenchDb(postgres: boolean): Promise<BenchDb | null> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-knowledge-'));
   let schema: string | undefined;
   const url =
@@ -63,7 +63,7 @@ async function openBenchDb(postgres: boolean): Promise<BenchDb | null> {
   };
 }
 
-async function newCustomer(db: Kysely<Database>): Promise<number> {
+export async function newCustomer(db: Kysely<Database>): Promise<number> {
   const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
   const row = await db
     .insertInto('users')
@@ -190,7 +190,7 @@ async function benchIngest(b: BenchDb): Promise<(string | number)[][]> {
 }
 
 /** 10,000 passages of corpus sentences in 100 sources, each with an embedding. */
-async function fillPassages(b: BenchDb, customerId: number): Promise<void> {
+export async function fillPassages(b: BenchDb, customerId: number): Promise<void> {
   const words = corpusDocs()
     .map((d) => d.text)
     .join(' ')

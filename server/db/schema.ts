@@ -424,6 +424,8 @@ export interface KnowledgeSourceTable {
   transcript: string | null;
   generation: Generated<number>;
   passages: Generated<number>;
+  /** Bumped whenever the source's passages are replaced or removed (keys the vector cache). */
+  index_version: Generated<number>;
   is_deleted: Generated<number>;
   created_at: number;
   updated_at: number;

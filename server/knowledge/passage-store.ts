@@ -9,7 +9,7 @@ import { isPostgres } from '../db/dialect.js';
 import type { Database, KnowledgePassageTable } from '../db/schema.js';
 
 /** The PostgreSQL text search configurations of the product's languages (by language code). */
-const PG_CONFIGS: Record<string, string> = {
+export const PG_CONFIGS: Record<string, string> = {
   ar: 'arabic',
   en: 'english',
   fr: 'french',
@@ -57,7 +57,13 @@ export async function replacePassages(
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('knowledge_sources')
-      .set({ status: 'processed', error: null, passages: passages.length, updated_at: now })
+      .set({
+        status: 'processed',
+        error: null,
+        passages: passages.length,
+        index_version: sql`index_version + 1`,
+        updated_at: now,
+      })
       .where('id', '=', source.id)
       .where('generation', '=', source.generation)
       .where('is_deleted', '=', 0)
@@ -106,7 +112,13 @@ export async function deleteSource(db: Kysely<Database>, customerId: number, id:
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('knowledge_sources')
-      .set({ is_deleted: 1, passages: 0, generation: sql`generation + 1`, updated_at: now })
+      .set({
+        is_deleted: 1,
+        passages: 0,
+        generation: sql`generation + 1`,
+        index_version: sql`index_version + 1`,
+        updated_at: now,
+      })
       .where('id', '=', id)
       .where('customer_id', '=', customerId)
       .where('is_deleted', '=', 0)
@@ -115,91 +127,4 @@ export async function deleteSource(db: Kysely<Database>, customerId: number, id:
     await removePassages(trx, id);
     return true;
   });
-}
-
-/** Which of the customer's passages a search may use: sources by id, and a language. */
-export interface PassageFilter {
-  customerId: number;
-  /** Source ids; undefined: all of the customer's sources. */
-  sourceIds?: number[];
-  /** A language code: passages of that language or of none. */
-  language?: string;
-  /**
-   * The language codes of the sources searched (null: no language): a query is matched in each
-   * of their text search configurations, and only those (PostgreSQL).
-   */
-  sourceLanguages?: (string | null)[];
-}
-
-export interface PassageHit {
-  id: number;
-  sourceId: number;
-  text: string;
-  heading: string | null;
-  page: number | null;
-  url: string | null;
-  score: number;
-}
-
-/** The FTS5 query of the terms: any of them (OR), each quoted so no word reads as an operator. */
-const ftsQuery = (terms: readonly string[]) => terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ');
-/** The terms OR-ed for to_tsquery (`suffix` ':*' makes them prefixes). */
-const tsQueryText = (terms: readonly string[], suffix = '') =>
-  terms
-    .map((t) => t.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter(Boolean)
-    .map((t) => t + suffix)
-    .join(' | ');
-
-function queryConfigs(filter: PassageFilter): string[] {
-  const all = filter.sourceLanguages ?? [null, ...Object.keys(PG_CONFIGS)];
-  return [...new Set(all.map(configOf))];
-}
-
-/** The best `limit` passages for the (folded) terms by BM25, best first. */
-export async function lexicalSearch(
-  db: Kysely<Database>,
-  terms: readonly string[],
-  filter: PassageFilter,
-  limit: number,
-): Promise<PassageHit[]> {
-  if (!terms.length || filter.sourceIds?.length === 0) return [];
-  const sources = filter.sourceIds ? sql`and p.source_id in (${sql.join(filter.sourceIds)})` : sql``;
-  const language = filter.language ? sql`and (p.language is null or p.language = ${filter.language})` : sql``;
-  if (isPostgres(db)) {
-    const text = tsQueryText(terms);
-    if (!text) return [];
-    // 'simple' (passages of no language) does not stem: its words match as prefixes instead, so
-    // "return" still finds "returned".
-    const prefixes = tsQueryText(terms, ':*');
-    const query = sql.join(
-      queryConfigs(filter).map((config) =>
-        config === 'simple'
-          ? sql`to_tsquery('simple'::regconfig, ${prefixes})`
-          : sql`to_tsquery(${config}::regconfig, ${text})`,
-      ),
-      sql` || `,
-    );
-    const rows = await sql<PassageHit>`
-      with q as (select (${query}) as query)
-      select p.id, p.source_id as "sourceId", p.text, p.heading, p.page, p.url,
-             ts_rank_cd(p.tsv, q.query, 1) as score
-      from knowledge_passages p, q
-      where p.tsv @@ q.query and p.customer_id = ${filter.customerId} ${sources} ${language}
-      order by score desc, p.id
-      limit ${limit}`.execute(db);
-    return rows.rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      sourceId: Number(r.sourceId),
-      score: Number(r.score),
-    }));
-  }
-  const rows = await sql<PassageHit>`
-    select p.id, p.source_id as sourceId, p.text, p.heading, p.page, p.url, -bm25(knowledge_fts, 1.0, 0.5) as score
-    from knowledge_fts f join knowledge_passages p on p.id = f.rowid
-    where knowledge_fts match ${ftsQuery(terms)} and p.customer_id = ${filter.customerId} ${sources} ${language}
-    order by score desc, p.id
-    limit ${limit}`.execute(db);
-  return rows.rows;
 }

@@ -3,11 +3,11 @@
 // test panel (POST /api/knowledge/search) and by the AI nodes' retriever.
 import type { Kysely } from 'kysely';
 import type { KnowledgeKind, PassageSource } from '../../src/core/api/knowledge.js';
-import { cosine, queryTerms, reciprocalRankFusion, termCoverage } from '../../src/core/knowledge/index.js';
+import { queryTerms, reciprocalRankFusion, termCoverage } from '../../src/core/knowledge/index.js';
 import type { Database } from '../db/schema.js';
 import type { Embedder } from './embeddings.js';
-import { lexicalSearch, type PassageFilter, type PassageHit } from './passage-store.js';
-import { filteredVectors } from './vector-cache.js';
+import { lexicalSearch, type PassageFilter, type PassageHit } from './lexical-search.js';
+import { nearestPassages, type VectorHit, type VersionedSource } from './vector-cache.js';
 
 export interface SearchOptions {
   customerId: number;
@@ -49,7 +49,7 @@ async function allowedSources(db: Kysely<Database>, options: SearchOptions) {
   let query = db
     .selectFrom('knowledge_sources as s')
     .leftJoin('languages as l', 'l.id', 's.language')
-    .select(['s.id', 's.kind', 's.name', 's.title', 's.url', 'l.code as language'])
+    .select(['s.id', 's.kind', 's.name', 's.title', 's.url', 's.index_version', 'l.code as language'])
     .where('s.customer_id', '=', options.customerId)
     .where('s.is_deleted', '=', 0);
   if (options.sources) {
@@ -68,33 +68,56 @@ async function allowedSources(db: Kysely<Database>, options: SearchOptions) {
   return rows.filter((row) => wanted[row.kind].has(row.id));
 }
 
-async function vectorRanking(
-  db: Kysely<Database>,
-  embedder: Embedder,
-  query: string,
-  filter: PassageFilter,
-): Promise<PassageHit[]> {
-  const [vector] = await embedder.embed([query]);
-  const best = (await filteredVectors(db, filter))
-    .map((v) => ({ id: v.id, similarity: cosine(vector, v.vector) }))
-    .sort((a, b) => b.similarity - a.similarity)
-    .slice(0, CANDIDATES);
-  if (!best.length) return [];
+/** The passages' text and place, for the hits of the vector ranking that made the result. */
+async function passageRows(db: Kysely<Database>, hits: readonly VectorHit[]): Promise<Map<number, PassageHit>> {
+  if (!hits.length) return new Map();
   const rows = await db
     .selectFrom('knowledge_passages')
     .select(['id', 'source_id', 'text', 'heading', 'page', 'url'])
     .where(
       'id',
       'in',
-      best.map((b) => b.id),
+      hits.map((h) => h.id),
     )
     .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return best.flatMap(({ id, similarity }) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const { text, heading, page, url } = row;
-    return [{ id, sourceId: Number(row.source_id), text, heading, page, url, score: similarity }];
+  const similarity = new Map(hits.map((h) => [h.id, h.similarity]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        sourceId: Number(r.source_id),
+        text: r.text,
+        heading: r.heading,
+        page: r.page,
+        url: r.url,
+        score: similarity.get(Number(r.id)) ?? 0,
+      },
+    ]),
+  );
+}
+
+/**
+ * BM25 and vector ranks fused by RRF. Only the vector hits that make the top `limit` and were not
+ * found by BM25 are read from the database (the others never reach the answer).
+ */
+async function hybridRanking(
+  db: Kysely<Database>,
+  embedder: Embedder,
+  options: SearchOptions,
+  lexical: PassageHit[],
+  sources: readonly VersionedSource[],
+  limit: number,
+): Promise<{ hit: PassageHit; score: number }[]> {
+  const [vector] = await embedder.embed([options.query]);
+  const nearest = await nearestPassages(db, sources, options, Float32Array.from(vector), CANDIDATES);
+  const lexicalById = new Map(lexical.map((hit) => [hit.id, hit]));
+  const fused = reciprocalRankFusion<{ id: number }>([lexical, nearest], (hit) => hit.id).slice(0, limit);
+  const missing = nearest.filter((hit) => !lexicalById.has(hit.id) && fused.some((f) => f.item.id === hit.id));
+  const read = await passageRows(db, missing);
+  return fused.flatMap(({ item, score }) => {
+    const hit = lexicalById.get(item.id) ?? read.get(item.id);
+    return hit ? [{ hit, score }] : [];
   });
 }
 
@@ -116,16 +139,10 @@ export async function searchKnowledge(
   };
   const terms = queryTerms(options.query);
   const lexical = await lexicalSearch(db, terms, filter, CANDIDATES);
-  let ranked: { hit: PassageHit; score: number }[];
-  if (embedder.configured) {
-    const vector = await vectorRanking(db, embedder, options.query, filter);
-    ranked = reciprocalRankFusion<PassageHit>([lexical, vector], (hit) => hit.id).map((r) => ({
-      hit: r.item,
-      score: r.score,
-    }));
-  } else {
-    ranked = lexical.map((hit) => ({ hit, score: hit.score }));
-  }
+  const versioned = sources.map((s) => ({ id: Number(s.id), indexVersion: s.index_version }));
+  const ranked = embedder.configured
+    ? await hybridRanking(db, embedder, options, lexical, versioned, limit)
+    : lexical.map((hit) => ({ hit, score: hit.score }));
   return {
     mode,
     passages: ranked.slice(0, limit).map(({ hit, score }) => {

@@ -1,69 +1,136 @@
-// The vector half of hybrid search ranks a customer's passages by cosine in the server (no
-// pgvector here). Reading every embedding from the database for each query costs far more than
-// the arithmetic (10,000 passages are 10 MB of blobs, copied from the SQLite worker thread), so the
-// decoded vectors are kept in memory per customer, checked against a cheap stamp (count and
-// highest id of the customer's embedded passages) before each use. Passage ids only grow, so any
-// insert, replace or delete changes the stamp, on this server instance or another.
-import { sql, type Kysely } from 'kysely';
+// The vector half of hybrid search ranks passages by cosine in the server (no pgvector here).
+// Reading every embedding from the database for each query costs far more than the arithmetic
+// (10,000 passages are 10 MB of blobs), so the decoded vectors are kept in memory per source,
+// keyed by the source's index_version: the transaction that replaces or removes a source's
+// passages bumps it, and the search reads the versions with the source rows it needs anyway. So
+// no extra query checks freshness, and an instance never ranks by vectors another instance has
+// since replaced. Vectors sit in one Float32Array per source with their norms precomputed, and the
+// scan keeps only the best few, so 10,000 passages cost one pass of multiply-adds.
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { decodeVector, type PassageFilter } from './passage-store.js';
+import type { PassageFilter } from './lexical-search.js';
+import { decodeVector } from './passage-store.js';
 
-interface CachedVector {
+interface SourceVectors {
+  version: number;
+  ids: number[];
+  languages: (string | null)[];
+  dims: number;
+  /** ids.length × dims values, passage after passage. */
+  values: Float32Array;
+  norms: Float32Array;
+}
+
+/** A source the search may use, as read from knowledge_sources. */
+export interface VersionedSource {
+  id: number;
+  indexVersion: number;
+}
+
+export interface VectorHit {
   id: number;
   sourceId: number;
-  language: string | null;
-  vector: Float32Array;
+  similarity: number;
 }
 
-/** Customers kept at most (the least recently searched one leaves first). */
-const MAX_CUSTOMERS = 32;
-const caches = new WeakMap<Kysely<Database>, Map<number, { stamp: string; vectors: CachedVector[] }>>();
+/** Passages kept at most (about 40 MB of 1,024-dimension vectors); least recently used leave first. */
+const MAX_VECTORS = 10_000 * 4;
+const caches = new WeakMap<Kysely<Database>, { sources: Map<number, SourceVectors>; size: number }>();
 
-async function stampOf(db: Kysely<Database>, customerId: number): Promise<string> {
-  const row = await db
-    .selectFrom('knowledge_passages')
-    .select([sql<number>`count(*)`.as('n'), sql<number | null>`max(id)`.as('top')])
-    .where('customer_id', '=', customerId)
-    .where('embedding', 'is not', null)
-    .executeTakeFirst();
-  return `${row?.n ?? 0}:${row?.top ?? 0}`;
+function pack(version: number, rows: { id: number; language: string | null; embedding: Uint8Array }[]) {
+  const vectors = rows.map((r) => decodeVector(r.embedding));
+  const dims = vectors[0]?.length ?? 0;
+  const values = new Float32Array(rows.length * dims);
+  const norms = new Float32Array(rows.length);
+  vectors.forEach((v, i) => {
+    // A vector of another length (a model change mid-way) is left at zero: it matches nothing.
+    if (v.length === dims) values.set(v, i * dims);
+    let sum = 0;
+    for (let d = 0; d < dims; d++) sum += values[i * dims + d] ** 2;
+    norms[i] = Math.sqrt(sum);
+  });
+  return { version, ids: rows.map((r) => r.id), languages: rows.map((r) => r.language), dims, values, norms };
 }
 
-async function customerVectors(db: Kysely<Database>, customerId: number): Promise<CachedVector[]> {
-  let byCustomer = caches.get(db);
-  if (!byCustomer) caches.set(db, (byCustomer = new Map()));
-  const stamp = await stampOf(db, customerId);
-  const cached = byCustomer.get(customerId);
-  if (cached?.stamp === stamp) {
-    byCustomer.delete(customerId);
-    byCustomer.set(customerId, cached);
-    return cached.vectors;
+/** The sources' vectors, loading the ones missing or of an older index version in one query. */
+async function sourceVectors(
+  db: Kysely<Database>,
+  sources: readonly VersionedSource[],
+): Promise<Map<number, SourceVectors>> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { sources: new Map(), size: 0 }));
+  const stale = sources.filter((s) => cache.sources.get(s.id)?.version !== s.indexVersion);
+  if (stale.length) {
+    const rows = await db
+      .selectFrom('knowledge_passages')
+      .select(['id', 'source_id', 'language', 'embedding'])
+      .where(
+        'source_id',
+        'in',
+        stale.map((s) => s.id),
+      )
+      .where('embedding', 'is not', null)
+      .orderBy('id')
+      .execute();
+    const bySource = new Map<number, { id: number; language: string | null; embedding: Uint8Array }[]>();
+    for (const r of rows) {
+      const list = bySource.get(Number(r.source_id)) ?? [];
+      list.push({ id: Number(r.id), language: r.language, embedding: r.embedding! });
+      bySource.set(Number(r.source_id), list);
+    }
+    for (const s of stale) {
+      cache.size -= cache.sources.get(s.id)?.ids.length ?? 0;
+      const packed = pack(s.indexVersion, bySource.get(s.id) ?? []);
+      cache.sources.set(s.id, packed);
+      cache.size += packed.ids.length;
+    }
   }
-  const rows = await db
-    .selectFrom('knowledge_passages')
-    .select(['id', 'source_id', 'language', 'embedding'])
-    .where('customer_id', '=', customerId)
-    .where('embedding', 'is not', null)
-    .execute();
-  const vectors = rows.map((r) => ({
-    id: Number(r.id),
-    sourceId: Number(r.source_id),
-    language: r.language,
-    vector: decodeVector(r.embedding!),
-  }));
-  byCustomer.delete(customerId);
-  byCustomer.set(customerId, { stamp, vectors });
-  if (byCustomer.size > MAX_CUSTOMERS) byCustomer.delete(byCustomer.keys().next().value!);
-  return vectors;
+  const found = new Map<number, SourceVectors>();
+  for (const s of sources) {
+    const vectors = cache.sources.get(s.id)!;
+    // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
+    cache.sources.delete(s.id);
+    cache.sources.set(s.id, vectors);
+    found.set(s.id, vectors);
+  }
+  for (const [id, vectors] of cache.sources) {
+    if (cache.size <= MAX_VECTORS || found.has(id)) break;
+    cache.sources.delete(id);
+    cache.size -= vectors.ids.length;
+  }
+  return found;
 }
 
-/** The embedded passages a search may use (by the filter's sources and language). */
-export async function filteredVectors(db: Kysely<Database>, filter: PassageFilter): Promise<CachedVector[]> {
-  if (filter.sourceIds?.length === 0) return [];
-  const sources = filter.sourceIds ? new Set(filter.sourceIds) : null;
-  return (await customerVectors(db, filter.customerId)).filter(
-    (v) =>
-      (!sources || sources.has(v.sourceId)) &&
-      (!filter.language || v.language === null || v.language === filter.language),
-  );
+/** The `count` passages of the sources most similar to `query` (by the filter's language), best first. */
+export async function nearestPassages(
+  db: Kysely<Database>,
+  sources: readonly VersionedSource[],
+  filter: Pick<PassageFilter, 'language'>,
+  query: Float32Array,
+  count: number,
+): Promise<VectorHit[]> {
+  const vectors = await sourceVectors(db, sources);
+  let queryNorm = 0;
+  for (const q of query) queryNorm += q * q;
+  queryNorm = Math.sqrt(queryNorm);
+  if (!queryNorm) return [];
+  // The best `count` so far, kept sorted (a short array beats a heap at these sizes).
+  const best: VectorHit[] = [];
+  for (const [sourceId, v] of vectors) {
+    if (v.dims !== query.length) continue;
+    for (let i = 0; i < v.ids.length; i++) {
+      if (filter.language && v.languages[i] !== null && v.languages[i] !== filter.language) continue;
+      if (!v.norms[i]) continue;
+      let dot = 0;
+      const at = i * v.dims;
+      for (let d = 0; d < v.dims; d++) dot += v.values[at + d] * query[d];
+      const similarity = dot / (v.norms[i] * queryNorm);
+      if (best.length === count && similarity <= best[count - 1].similarity) continue;
+      let j = Math.min(best.length, count - 1);
+      while (j > 0 && best[j - 1].similarity < similarity) j--;
+      best.splice(j, 0, { id: v.ids[i], sourceId, similarity });
+      if (best.length > count) best.pop();
+    }
+  }
+  return best;
 }

@@ -1,0 +1,38 @@
+// Which of a query's terms a lexical search matches on. Ranking every passage that holds any
+// term costs one ranking per match: over 10,000 passages a common word ("type", "data") matches
+// thousands, and the database ranks them all to keep 50 (issue 17: p95 ≤ 20 ms). Those words
+// weigh least in BM25 (their inverse document frequency is smallest), so passages holding only
+// them rarely reach the top. The search therefore matches on the rarest terms whose matches fit a
+// budget, and still ranks by every term where the database allows it (PostgreSQL). When all the
+// terms' matches fit the budget — every small knowledge base — nothing is left out.
+
+export interface TermFrequency {
+  term: string;
+  /** Passages holding the term (an estimate is fine: it only chooses the terms matched on). */
+  passages: number;
+}
+
+/** Matches a search may rank: enough for a good top 50, few enough to rank in a few ms. */
+export const MATCH_BUDGET = 400;
+
+/**
+ * The terms to match on: the rarest first while their passages add up to at most `budget`,
+ * at least the rarest one; all of them when they fit. Terms no passage holds are dropped (they
+ * can match nothing), unless no term is held at all.
+ */
+export function matchTerms(frequencies: readonly TermFrequency[], budget = MATCH_BUDGET): string[] {
+  const held = frequencies.filter((f) => f.passages > 0);
+  if (!held.length) return frequencies.map((f) => f.term);
+  const total = held.reduce((sum, f) => sum + f.passages, 0);
+  if (total <= budget) return held.map((f) => f.term);
+  const rarest = [...held].sort((a, b) => a.passages - b.passages || a.term.localeCompare(b.term));
+  const chosen: string[] = [];
+  let matches = 0;
+  for (const f of rarest) {
+    if (chosen.length && matches + f.passages > budget) break;
+    chosen.push(f.term);
+    matches += f.passages;
+  }
+  // Kept in the query's order, so the database sees the terms as the guest wrote them.
+  return held.map((f) => f.term).filter((term) => chosen.includes(term));
+}
