@@ -268,7 +268,7 @@ async function benchSearch(b: BenchDb, embedder: Embedder): Promise<(string | nu
   return rows;
 }
 
-async function benchQuality(b: BenchDb): Promise<(string | number)[][]> {
+export async function benchQuality(b: BenchDb): Promise<(string | number)[][]> {
   const questions = JSON.parse(fs.readFileSync(path.join(CORPUS, 'questions.json'), 'utf8')) as {
     q: string;
     doc: string;

@@ -1,10 +1,15 @@
 // Full-text (BM25) search over the passages, spelled per database: SQLite's FTS5 table ranked by
-// bm25(), PostgreSQL's tsvector + GIN ranked by ts_rank_cd. Both first ask how many passages hold
+// bm25(), PostgreSQL's tsvector + GIN ranked by ts_rank. Both first ask how many passages hold
 // each query term and match on the rarest terms whose matches fit a budget (matchTerms in
 // src/core/knowledge/candidates.ts), so a question with a word every passage holds ranks a few
 // hundred matches, not thousands.
 import { sql, type Kysely } from 'kysely';
-import { matchTerms, type TermFrequency } from '../../src/core/knowledge/index.js';
+import {
+  MATCH_BUDGET,
+  matchTerms,
+  scopedFrequencies,
+  type TermFrequency,
+} from '../../src/core/knowledge/index.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { configOf, PG_CONFIGS } from './passage-store.js';
@@ -22,6 +27,8 @@ export interface PassageFilter {
    * of their text search configurations, and only those (PostgreSQL).
    */
   sourceLanguages?: (string | null)[];
+  /** The passages of the sources searched (their processed counts): how many a match may find. */
+  passages?: number;
 }
 
 export interface PassageHit {
@@ -63,8 +70,11 @@ function tsQuery(words: readonly string[], configs: readonly string[]) {
   );
 }
 
-/** Passages holding each term, across the table (FTS5 counts a term's document list). */
-async function sqliteFrequencies(db: Kysely<Database>, terms: readonly string[]): Promise<TermFrequency[]> {
+/**
+ * Passages holding each term across the table (FTS5 counts a term's document list without
+ * reading a row), and the table's passages (-1).
+ */
+async function sqliteFrequencies(db: Kysely<Database>, terms: readonly string[]) {
   const counts = sql.join(
     terms.map(
       (term, i) =>
@@ -72,10 +82,16 @@ async function sqliteFrequencies(db: Kysely<Database>, terms: readonly string[])
     ),
     sql` union all `,
   );
-  const rows = await sql<{ i: number; n: number }>`${counts}`.execute(db);
+  const rows = await sql<{ i: number; n: number }>`
+    ${counts} union all select -1 as i, count(*) as n from knowledge_passages`.execute(db);
   const byIndex = new Map(rows.rows.map((r) => [Number(r.i), Number(r.n)]));
-  return terms.map((term, i) => ({ term, passages: byIndex.get(i) ?? 0 }));
+  const frequencies: TermFrequency[] = terms.map((term, i) => ({ term, passages: byIndex.get(i) ?? 0 }));
+  return { frequencies, total: byIndex.get(-1) ?? 0 };
 }
+
+/** Every term, when the scope holds too few passages to need choosing (no query asked). */
+const fitsBudget = (filter: PassageFilter) =>
+  filter.passages !== undefined && filter.passages <= MATCH_BUDGET;
 
 /** The best `limit` passages for the (folded) terms by BM25, best first. */
 export async function lexicalSearch(
@@ -91,12 +107,17 @@ export async function lexicalSearch(
     const words = tsWords(terms);
     if (!words.length) return [];
     const configs = queryConfigs(filter);
-    const matched = words.length > 1 ? matchTerms(await postgresFrequencies(db, words, configs)) : words;
-    // Matched on the rare terms, ranked by all of them.
+    let matched = words;
+    if (words.length > 1 && !fitsBudget(filter)) {
+      const { frequencies, total } = await postgresFrequencies(db, words, configs);
+      matched = matchTerms(scopedFrequencies(frequencies, filter.passages ?? total, total));
+    }
+    // Matched on the rare terms, ranked by all of them. ts_rank, not ts_rank_cd: half the cost per
+    // match, and better on the README retrieval set (recall@5 0.957 vs 0.935, MRR 0.856 vs 0.827).
     const rows = await sql<PassageHit>`
       with q as (select (${tsQuery(matched, configs)}) as matched, (${tsQuery(words, configs)}) as ranked)
       select p.id, p.source_id as "sourceId", p.text, p.heading, p.page, p.url,
-             ts_rank_cd(p.tsv, q.ranked, 1) as score
+             ts_rank(p.tsv, q.ranked, 1) as score
       from knowledge_passages p, q
       where p.tsv @@ q.matched and p.customer_id = ${filter.customerId} ${sources} ${language}
       order by score desc, p.id
@@ -108,7 +129,11 @@ export async function lexicalSearch(
       score: Number(r.score),
     }));
   }
-  const matched = terms.length > 1 ? matchTerms(await sqliteFrequencies(db, terms)) : terms;
+  let matched = terms;
+  if (terms.length > 1 && !fitsBudget(filter)) {
+    const { frequencies, total } = await sqliteFrequencies(db, terms);
+    matched = matchTerms(scopedFrequencies(frequencies, filter.passages ?? total, total));
+  }
   // bm25() weighs the phrases of the MATCH query only: the terms left out do not rank here.
   const rows = await sql<PassageHit>`
     select p.id, p.source_id as sourceId, p.text, p.heading, p.page, p.url, -bm25(knowledge_fts, 1.0, 0.5) as score

@@ -1,6 +1,6 @@
 // The passages of the index and their full-text search, spelled per database: SQLite keeps an
 // FTS5 table beside knowledge_passages (rowid = passage id) ranked by bm25(); PostgreSQL keeps a
-// tsvector column with a GIN index ranked by ts_rank_cd. Replacing a source's passages happens in
+// tsvector column with a GIN index ranked by ts_rank. Replacing a source's passages happens in
 // one transaction, so a search sees the old passages or the new ones, never half of each.
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Passage } from '../../src/core/knowledge/index.js';

@@ -49,7 +49,16 @@ async function allowedSources(db: Kysely<Database>, options: SearchOptions) {
   let query = db
     .selectFrom('knowledge_sources as s')
     .leftJoin('languages as l', 'l.id', 's.language')
-    .select(['s.id', 's.kind', 's.name', 's.title', 's.url', 's.index_version', 'l.code as language'])
+    .select([
+      's.id',
+      's.kind',
+      's.name',
+      's.title',
+      's.url',
+      's.index_version',
+      's.passages',
+      'l.code as language',
+    ])
     .where('s.customer_id', '=', options.customerId)
     .where('s.is_deleted', '=', 0);
   if (options.sources) {
@@ -69,7 +78,10 @@ async function allowedSources(db: Kysely<Database>, options: SearchOptions) {
 }
 
 /** The passages' text and place, for the hits of the vector ranking that made the result. */
-async function passageRows(db: Kysely<Database>, hits: readonly VectorHit[]): Promise<Map<number, PassageHit>> {
+async function passageRows(
+  db: Kysely<Database>,
+  hits: readonly VectorHit[],
+): Promise<Map<number, PassageHit>> {
   if (!hits.length) return new Map();
   const rows = await db
     .selectFrom('knowledge_passages')
@@ -113,7 +125,9 @@ async function hybridRanking(
   const nearest = await nearestPassages(db, sources, options, Float32Array.from(vector), CANDIDATES);
   const lexicalById = new Map(lexical.map((hit) => [hit.id, hit]));
   const fused = reciprocalRankFusion<{ id: number }>([lexical, nearest], (hit) => hit.id).slice(0, limit);
-  const missing = nearest.filter((hit) => !lexicalById.has(hit.id) && fused.some((f) => f.item.id === hit.id));
+  const missing = nearest.filter(
+    (hit) => !lexicalById.has(hit.id) && fused.some((f) => f.item.id === hit.id),
+  );
   const read = await passageRows(db, missing);
   return fused.flatMap(({ item, score }) => {
     const hit = lexicalById.get(item.id) ?? read.get(item.id);
@@ -136,6 +150,7 @@ export async function searchKnowledge(
     sourceIds: options.sources ? [...byId.keys()] : undefined,
     language: options.language,
     sourceLanguages: [...new Set(sources.map((s) => s.language))],
+    passages: sources.reduce((sum, s) => sum + s.passages, 0),
   };
   const terms = queryTerms(options.query);
   const lexical = await lexicalSearch(db, terms, filter, CANDIDATES);

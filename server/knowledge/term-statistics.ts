@@ -60,17 +60,21 @@ async function lexemesOf(db: Kysely<Database>, words: readonly string[], configs
   return (word: string) => configs.flatMap((config) => stems.get(`${config}:${word}`) ?? []);
 }
 
-/** Passages holding each word in any of the configurations (0 when there are no statistics yet). */
+/**
+ * Passages holding each word in any of the configurations (0 when there are no statistics yet),
+ * and the table's passages.
+ */
 export async function postgresFrequencies(
   db: Kysely<Database>,
   words: readonly string[],
   configs: readonly string[],
-): Promise<TermFrequency[]> {
+): Promise<{ frequencies: TermFrequency[]; total: number }> {
   const stats = await lexemeStatistics(db);
-  if (!stats.shares.size) return words.map((term) => ({ term, passages: 0 }));
+  if (!stats.shares.size) return { frequencies: words.map((term) => ({ term, passages: 0 })), total: 0 };
   const lexemes = await lexemesOf(db, words, configs);
-  return words.map((term) => {
+  const frequencies = words.map((term) => {
     const shares = lexemes(term).map((l) => stats.shares.get(l) ?? stats.rare);
     return { term, passages: Math.ceil(Math.max(0, ...shares) * stats.passages) };
   });
+  return { frequencies, total: stats.passages };
 }

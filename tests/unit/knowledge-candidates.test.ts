@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchTerms } from '../../src/core/knowledge/index.js';
+import { matchTerms, scopedFrequencies } from '../../src/core/knowledge/index.js';
 
 describe('matchTerms', () => {
   it('keeps every term when their matches fit the budget (a small knowledge base)', () => {
@@ -47,5 +47,34 @@ describe('matchTerms', () => {
         { term: 'qqq', passages: 0 },
       ]),
     ).toEqual(['zzzq', 'qqq']);
+  });
+});
+
+describe('scopedFrequencies', () => {
+  it('scales counts over the whole table to the passages searched, a held term staying held', () => {
+    expect(
+      scopedFrequencies(
+        [
+          { term: 'type', passages: 4000 },
+          { term: 'kysely', passages: 2 },
+          { term: 'zzzq', passages: 0 },
+        ],
+        1_000,
+        10_000,
+      ),
+    ).toEqual([
+      { term: 'type', passages: 400 },
+      { term: 'kysely', passages: 1 },
+      { term: 'zzzq', passages: 0 },
+    ]);
+  });
+
+  it('never scales up (a scope counted larger than the table, statistics being estimates)', () => {
+    expect(scopedFrequencies([{ term: 'tea', passages: 30 }], 500, 100)).toEqual([
+      { term: 'tea', passages: 30 },
+    ]);
+    expect(scopedFrequencies([{ term: 'tea', passages: 30 }], 500, 0)).toEqual([
+      { term: 'tea', passages: 30 },
+    ]);
   });
 });

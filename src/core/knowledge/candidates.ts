@@ -36,3 +36,21 @@ export function matchTerms(frequencies: readonly TermFrequency[], budget = MATCH
   // Kept in the query's order, so the database sees the terms as the guest wrote them.
   return held.map((f) => f.term).filter((term) => chosen.includes(term));
 }
+
+/**
+ * Frequencies counted over every customer's passages, scaled to the `scope` searched (the
+ * passages of the sources the search may use) out of `total`: a word common in another
+ * customer's large library is not dropped from a small customer's search. The scope is assumed to
+ * use words like the whole table does — an estimate, which only chooses the terms matched on.
+ */
+export function scopedFrequencies(
+  frequencies: readonly TermFrequency[],
+  scope: number,
+  total: number,
+): TermFrequency[] {
+  const share = total > 0 ? Math.min(1, scope / total) : 1;
+  return frequencies.map((f) => ({
+    term: f.term,
+    passages: f.passages && Math.max(1, Math.round(f.passages * share)),
+  }));
+}
