@@ -13,7 +13,7 @@ export interface TermFrequency {
 }
 
 /** Matches a search may rank: enough for a good top 50, few enough to rank in a few ms. */
-export const MATCH_BUDGET = 400;
+export const MATCH_BUDGET = 800;
 
 /**
  * The terms to match on: the rarest first while their passages add up to at most `budget`,
