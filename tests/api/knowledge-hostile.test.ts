@@ -72,7 +72,7 @@ describe('hostile knowledge inputs', () => {
       status: 'failed',
       error: 'Video not found',
     });
-  });
+  }, 30_000); // a whole ingestion pipeline per item; the default 5 s is too tight on a busy runner
 
   it('Retry runs a failed item again from queued', async () => {
     const id = await link(`${w.siteUrl}/catalogue.pdf`);
