@@ -86,6 +86,11 @@ test('a customer adds, edits and deletes a notification', async ({ page }) => {
     await screenshot(page, 'issue-18-list');
     await page.getByRole('button', { name: 'Dark' }).click();
     await screenshot(page, 'issue-18-list-dark');
+    await card(page, 'Morning weather').getByRole('button', { name: 'Edit' }).click();
+    await expect(dialog(page).getByRole('region', { name: 'Next occurrences' })).toBeVisible();
+    await screenshot(page, 'issue-18-modal-dark');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toBeHidden();
     await page.getByRole('button', { name: 'Light' }).click();
   });
 
@@ -110,6 +115,9 @@ test('a customer adds, edits and deletes a notification', async ({ page }) => {
     // slow the machine is.
     await page.clock.install();
     await page.reload();
+    await expect(c.getByRole('button', { name: 'Delete' })).toBeVisible();
+    // Paused: from here the page's time moves only when the test moves it.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await c.getByRole('button', { name: 'Delete' }).click();
     await expect(c.getByRole('button', { name: 'Sure ?' })).toBeVisible();
     await page.clock.runFor(6_900);
