@@ -48,7 +48,7 @@ async function pushOnce(overrides: Partial<Config>) {
   return { c, id, rows };
 }
 
-describe('push message types with a JSON source', () => {
+describe('push message types with a JSON source', { timeout: 60_000 }, () => {
   it('fills the placeholders from the source’s fields', async () => {
     const { c, id, rows } = await pushOnce({
       allowPrivateTargets: true,
