@@ -50,6 +50,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         ALLOW_PRIVATE_TARGETS: '1',
+        // A push type with a data source, for the notification node editor (never fetched here).
+        PUSH_MESSAGE_SOURCES: '{"WEATHER":"https://weather.example/today.json?key=e2e-secret"}',
         // The host page server stands in for an OpenAI-compatible endpoint (realtime AI, speech).
         LLM_BASE_URL,
         LLM_API_KEY,

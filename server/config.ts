@@ -66,6 +66,8 @@ export interface Config {
   notificationTicks: boolean;
   /** Jobs one instance runs at once (notification deliveries wait on the database, not the CPU). */
   jobsConcurrency: number;
+  /** How long a claimed job is its runner's before another may take it (a runner that died). */
+  jobsLeaseMs: number;
   /** Record analytics with every turn (issue 19); ANALYTICS=off turns it off (the bench compares). */
   analytics: boolean;
   /** Days raw analytics events are kept before the purge job removes them (rollups stay). */
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
     notificationTicks: env.NOTIFICATION_TICKS !== '0',
     jobsConcurrency: positiveNumber(env.JOBS_CONCURRENCY, 16),
+    jobsLeaseMs: positiveNumber(env.JOBS_LEASE_MS, 60_000),
     analytics: env.ANALYTICS !== 'off',
     analyticsRetentionDays: positiveNumber(env.ANALYTICS_RETENTION_DAYS, 90),
   };

@@ -21,7 +21,7 @@ import type { ChoiceButton, Reply as ChatReply } from '../runtime/replies.js';
 import { ChannelApiError } from './api-error.js';
 import type { ChannelBot } from './channel-bot.js';
 import { findChannelBot } from './channel-bot.js';
-import { stopNotifications } from './stop-notifications.js';
+import { notificationSwitchWords } from './stop-notifications.js';
 import {
   chatState,
   delaySends,
@@ -188,9 +188,9 @@ export class ConversationDrain {
     if (input.askRestart && adapter.restartQuestion)
       return { bodies: adapter.restartQuestion(key.chatId), chat: { ...keep, confirmRestart: true } };
     if (!input.pick && !input.file) {
-      const stopped = await stopNotifications(this.db, key, input.text);
-      if (stopped)
-        return { bodies: adapter.render(stopped, key.chatId, input.language ?? 'en').bodies, chat: keep };
+      const switched = await notificationSwitchWords(this.db, key, input.text);
+      if (switched)
+        return { bodies: adapter.render(switched, key.chatId, input.language ?? 'en').bodies, chat: keep };
     }
     let restart = input.restart ?? false;
     if (state.confirmRestart && input.restartAnswer !== undefined && input.restartAnswer !== null) {

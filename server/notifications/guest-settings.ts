@@ -80,3 +80,6 @@ export async function lastGuestMessage(
 
 /** STOP (and its usual spellings) ends a channel guest's notifications. */
 export const isStop = (text: string) => /^\s*(stop|unsubscribe|stopall|cancel)\s*[.!]?\s*$/i.test(text);
+
+/** START (and its usual spellings) switches them back on; Telegram's `/start` command is not one. */
+export const isStart = (text: string) => /^\s*(start|unstop|subscribe|resume)\s*[.!]?\s*$/i.test(text);

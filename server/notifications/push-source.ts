@@ -24,6 +24,20 @@ export function parsePushSources(text: string | undefined): Record<string, strin
   );
 }
 
+/**
+ * The source URL as the editor shows it: scheme, host and path only. The operator's URL may carry
+ * an API key in its query or user part, and every customer's editor sees this.
+ */
+export function shownSource(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
 export function pushSource(http: HttpPort, sources: Record<string, string>): PushSource {
   return async (type) => {
     const url = sources[type];

@@ -14,6 +14,7 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const jobs = new JobRunner(app.db, {
     concurrency: app.config.jobsConcurrency,
+    leaseMs: app.config.jobsLeaseMs,
     onError: (error, job) => app.log.warn({ err: error, job: job?.id, kind: job?.kind }, 'job failed'),
   });
   app.decorate('jobs', jobs);

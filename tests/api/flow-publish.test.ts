@@ -27,10 +27,10 @@ describe('flow: read and publish the main flow', () => {
       flow_templates: [],
       providers: [],
       push_message_types: [
-        { code: 'WEATHER', label: 'Daily weather update' },
-        { code: 'NEWS', label: 'News digest' },
-        { code: 'REMINDER', label: 'Reminder' },
-        { code: 'PROMOTION', label: 'Promotion' },
+        { code: 'WEATHER', label: 'Daily weather update', source: null },
+        { code: 'NEWS', label: 'News digest', source: null },
+        { code: 'REMINDER', label: 'Reminder', source: null },
+        { code: 'PROMOTION', label: 'Promotion', source: null },
       ],
       version: 0,
     });

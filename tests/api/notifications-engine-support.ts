@@ -22,8 +22,9 @@ export const nextMinute = () => Math.ceil(Date.now() / MINUTE) * MINUTE + MINUTE
 
 export async function engineTest(
   overrides: Partial<Config> = {},
+  botChanges: Record<string, unknown> = {},
 ): Promise<ChatTest & { templateId: number }> {
-  const c = await chatTest({ notificationTicks: false, ...overrides });
+  const c = await chatTest({ notificationTicks: false, ...overrides }, botChanges);
   await publish(c, [node('basic', 'hello', { entries: [text('Hello there')] })]);
   await publishTemplate(c, 'tips', [
     node('basic', 'tip', { entries: [text('Tip of the day, ${{ENVIRONMENT}}')] }),

@@ -155,7 +155,7 @@ describe('notification engine on the web channel', () => {
   });
 });
 
-describe('two server instances on one database', () => {
+describe('two server instances on one database', { timeout: 60_000 }, () => {
   it('deliver each occurrence once', async () => {
     const c = await engineTest();
     const ids = await guests(c, 6);
@@ -180,65 +180,69 @@ describe('two server instances on one database', () => {
   });
 });
 
-describe('notification node subscriptions and the bot scheduler on the same engine', () => {
-  it('pushes the node template at its start time in the guest’s zone, then every frequency hours', async () => {
-    const c = await engineTest();
-    const subscribe = node('notification', 'sub', {
-      pushMessageType: 'WEATHER',
-      template: { en: 'Weather for ${{ENVIRONMENT}} guests' },
-      startAt: '18:00',
-      frequency: 24,
+describe(
+  'notification node subscriptions and the bot scheduler on the same engine',
+  { timeout: 60_000 },
+  () => {
+    it('pushes the node template at its start time in the guest’s zone, then every frequency hours', async () => {
+      const c = await engineTest();
+      const subscribe = node('notification', 'sub', {
+        pushMessageType: 'WEATHER',
+        template: { en: 'Weather for ${{ENVIRONMENT}} guests' },
+        startAt: '18:00',
+        frequency: 24,
+      });
+      await publish(
+        c,
+        [link(subscribe, 'hello'), node('basic', 'hello', { entries: [text('Subscribed')] })],
+        1,
+      );
+      const [id] = await guests(c, 1);
+      await c.t.app.inject({
+        method: 'PUT',
+        url: `/api/chat/notifications/${id}`,
+        payload: { timezone: 'Asia/Tokyo' },
+      });
+      const sub = await c.t.app.db
+        .selectFrom('notification_subscriptions')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      // Placed on the next tick: the first 18:00 in Tokyo after it subscribed.
+      const now = Date.now();
+      await c.t.app.notifications.tick(now);
+      const placed = await c.t.app.db
+        .selectFrom('notification_subscriptions')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      const first = firstDailyStart('18:00', Number(sub.updated_at), 'Asia/Tokyo')!;
+      expect(Number(placed.next_run_at)).toBe(first);
+      expect(new Date(first).toISOString()).toMatch(/T09:00:00\.000Z$/);
+      c.t.app.notifications.now = () => first;
+      await c.t.app.notifications.tick(first);
+      await drain(c.t);
+      expect(await said(c.t, id, 'Weather for web guests')).toBe(1);
+      await c.t.app.notifications.tick(first + 24 * 60 * MINUTE);
+      await drain(c.t);
+      expect(await said(c.t, id, 'Weather for web guests')).toBe(2);
+      await c.t.close();
     });
-    await publish(
-      c,
-      [link(subscribe, 'hello'), node('basic', 'hello', { entries: [text('Subscribed')] })],
-      1,
-    );
-    const [id] = await guests(c, 1);
-    await c.t.app.inject({
-      method: 'PUT',
-      url: `/api/chat/notifications/${id}`,
-      payload: { timezone: 'Asia/Tokyo' },
-    });
-    const sub = await c.t.app.db
-      .selectFrom('notification_subscriptions')
-      .selectAll()
-      .executeTakeFirstOrThrow();
-    // Placed on the next tick: the first 18:00 in Tokyo after it subscribed.
-    const now = Date.now();
-    await c.t.app.notifications.tick(now);
-    const placed = await c.t.app.db
-      .selectFrom('notification_subscriptions')
-      .selectAll()
-      .executeTakeFirstOrThrow();
-    const first = firstDailyStart('18:00', Number(sub.updated_at), 'Asia/Tokyo')!;
-    expect(Number(placed.next_run_at)).toBe(first);
-    expect(new Date(first).toISOString()).toMatch(/T09:00:00\.000Z$/);
-    c.t.app.notifications.now = () => first;
-    await c.t.app.notifications.tick(first);
-    await drain(c.t);
-    expect(await said(c.t, id, 'Weather for web guests')).toBe(1);
-    await c.t.app.notifications.tick(first + 24 * 60 * MINUTE);
-    await drain(c.t);
-    expect(await said(c.t, id, 'Weather for web guests')).toBe(2);
-    await c.t.close();
-  });
 
-  it('runs the bot’s notification_scheduler flow for the bot’s guests', async () => {
-    const c = await engineTest();
-    const [id] = await guests(c, 1);
-    const bot = await c.t.app.db
-      .selectFrom('bots')
-      .selectAll()
-      .where('id', '=', c.botId)
-      .executeTakeFirstOrThrow();
-    // The test bot's scheduler is on at 09:30 every 12 hours (UTC), its flow_id names no flow: main.
-    const next = Number(bot.scheduler_next_run_at);
-    expect(new Date(next).toISOString()).toMatch(/T09:30:00\.000Z$|T21:30:00\.000Z$/);
-    c.t.app.notifications.now = () => next;
-    await c.t.app.notifications.tick(next);
-    await drain(c.t);
-    expect(await said(c.t, id, 'Hello there')).toBe(2);
-    await c.t.close();
-  });
-});
+    it('runs the bot’s notification_scheduler flow for the bot’s guests', async () => {
+      const c = await engineTest();
+      const [id] = await guests(c, 1);
+      const bot = await c.t.app.db
+        .selectFrom('bots')
+        .selectAll()
+        .where('id', '=', c.botId)
+        .executeTakeFirstOrThrow();
+      // The test bot's scheduler is on at 09:30 every 12 hours (UTC), its flow_id names no flow: main.
+      const next = Number(bot.scheduler_next_run_at);
+      expect(new Date(next).toISOString()).toMatch(/T09:30:00\.000Z$|T21:30:00\.000Z$/);
+      c.t.app.notifications.now = () => next;
+      await c.t.app.notifications.tick(next);
+      await drain(c.t);
+      expect(await said(c.t, id, 'Hello there')).toBe(2);
+      await c.t.close();
+    });
+  },
+);

@@ -48,7 +48,7 @@ async function pushOnce(overrides: Partial<Config>) {
   return { c, id, rows };
 }
 
-describe('push message types with a JSON source', () => {
+describe('push message types with a JSON source', { timeout: 60_000 }, () => {
   it('fills the placeholders from the source’s fields', async () => {
     const { c, id, rows } = await pushOnce({
       allowPrivateTargets: true,
@@ -67,6 +67,23 @@ describe('push message types with a JSON source', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('failed');
     expect(rows[0].reason).toMatch(/^The WEATHER source could not be fetched: .*private address/);
+    await c.t.close();
+  });
+
+  it('tells the editor which type has a source, without the URL’s query or credentials', async () => {
+    const c = await engineTest({
+      pushMessageSources: { WEATHER: 'https://ops:pw@weather.example/v1/today.json?key=SECRET' },
+    });
+    const res = await c.t.app.inject({
+      method: 'GET',
+      url: `/api/flow/${c.botId}`,
+      headers: c.owner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const types = res.json().push_message_types as { code: string; source: string | null }[];
+    expect(types.find((t) => t.code === 'WEATHER')?.source).toBe('https://weather.example/v1/today.json');
+    expect(types.find((t) => t.code === 'NEWS')?.source).toBeNull();
+    expect(res.body).not.toContain('SECRET');
     await c.t.close();
   });
 });

@@ -143,9 +143,16 @@ test('device permission, notification, language changer and flow template nodes'
     await expect(modal.getByRole('combobox', { name: 'Push message type' })).toHaveText(
       /Daily weather update/,
     );
+    // The e2e server names a source for WEATHER (playwright.config.ts), shown without its query.
+    await expect(modal.getByRole('combobox', { name: 'Push message type' })).toHaveAccessibleDescription(
+      "Data source: https://weather.example/today.json (its fields fill the template's placeholders)",
+    );
     await modal.getByRole('combobox', { name: 'Push message type' }).click();
     await modal.getByPlaceholder('Search options...').fill('news');
     await modal.getByRole('option', { name: 'News digest' }).click();
+    await expect(modal.getByRole('combobox', { name: 'Push message type' })).toHaveAccessibleDescription(
+      "No data source: placeholders are filled from the guest's variables.",
+    );
     await modal.getByLabel('Template').fill('Today in the news, ${{name}}');
     await modal.getByLabel('Start time').fill('');
     await expect(modal.getByText('Start time not set')).toBeVisible();

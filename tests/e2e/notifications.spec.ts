@@ -86,6 +86,11 @@ test('a customer adds, edits and deletes a notification', async ({ page }) => {
     await screenshot(page, 'issue-18-list');
     await page.getByRole('button', { name: 'Dark' }).click();
     await screenshot(page, 'issue-18-list-dark');
+    await card(page, 'Morning weather').getByRole('button', { name: 'Edit' }).click();
+    await expect(dialog(page).getByRole('region', { name: 'Next occurrences' })).toBeVisible();
+    await screenshot(page, 'issue-18-modal-dark');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toBeHidden();
     await page.getByRole('button', { name: 'Light' }).click();
   });
 
@@ -106,11 +111,19 @@ test('a customer adds, edits and deletes a notification', async ({ page }) => {
 
   await test.step("delete: 'Sure ?' for 7 seconds, then a second click deletes", async () => {
     const c = card(page, 'Daily weather');
+    // The page's clock is the test's (installed as the page loads): 7 seconds pass exactly, however
+    // slow the machine is.
+    await page.clock.install();
+    await page.reload();
+    await expect(c.getByRole('button', { name: 'Delete' })).toBeVisible();
+    // Paused: from here the page's time moves only when the test moves it.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await c.getByRole('button', { name: 'Delete' }).click();
     await expect(c.getByRole('button', { name: 'Sure ?' })).toBeVisible();
-    await page.waitForTimeout(5000);
+    await page.clock.runFor(6_900);
     await expect(c.getByRole('button', { name: 'Sure ?' })).toBeVisible();
-    await expect(c.getByRole('button', { name: 'Delete' })).toBeVisible({ timeout: 4000 });
+    await page.clock.runFor(200);
+    await expect(c.getByRole('button', { name: 'Delete' })).toBeVisible();
     await c.getByRole('button', { name: 'Delete' }).click();
     await c.getByRole('button', { name: 'Sure ?' }).click();
     await expect(page.getByRole('article')).toHaveCount(0);

@@ -107,6 +107,23 @@ describe('occurrences', () => {
     ]);
   });
 
+  it('stays 09:00 and 24 hours apart in Asia/Kolkata on the days New York and Paris change', () => {
+    const s = daily('Asia/Kolkata', '2025-03-08T09:00:00+05:30');
+    const spring = nextOccurrences(s, ms('2025-03-08T00:00Z'), 3);
+    expect(spring.map((o) => local(o.at, s.timezone))).toEqual([
+      '2025-03-08 09:00 +05:30',
+      '2025-03-09 09:00 +05:30',
+      '2025-03-10 09:00 +05:30',
+    ]);
+    const paris = nextOccurrences(s, ms('2025-03-29T00:00Z'), 3);
+    expect(paris.map((o) => local(o.at, s.timezone))).toEqual([
+      '2025-03-29 09:00 +05:30',
+      '2025-03-30 09:00 +05:30',
+      '2025-03-31 09:00 +05:30',
+    ]);
+    for (const run of [spring, paris]) expect(run[2].at - run[0].at).toBe(48 * 3_600_000);
+  });
+
   it('is plain arithmetic in a zone without daylight saving', () => {
     const s = daily('Asia/Kolkata', '2025-03-01T09:00:00+05:30', { repeatMinutes: 7 * 60 });
     const got = nextOccurrences(s, ms('2025-03-30T00:00Z'), 3);

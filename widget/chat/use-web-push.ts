@@ -32,25 +32,35 @@ function keyBytes(key: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function subscribe(client: ChatClient, guestId: string): Promise<boolean> {
-  if ((await Notification.requestPermission()) !== 'granted') return false;
+/**
+ * Asks for permission, then subscribes. 'blocked': the guest (or the browser's settings) said no;
+ * 'unavailable': allowed, but the browser has no push service to subscribe with (some browsers,
+ * private windows) — a different thing to tell the guest than "blocked".
+ */
+async function subscribe(client: ChatClient, guestId: string): Promise<'on' | 'blocked' | 'unavailable'> {
+  if ((await Notification.requestPermission()) !== 'granted') return 'blocked';
   const answer = await client.notifications(guestId);
-  if (!answer) return false;
+  if (!answer) return 'unavailable';
   const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: SCOPE });
   await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(answer.push_key),
-    }));
+  let subscription;
+  try {
+    subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(answer.push_key),
+      }));
+  } catch {
+    return 'unavailable';
+  }
   const json = subscription.toJSON();
-  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return false;
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return 'unavailable';
   const saved = await client.notifications(guestId, {
     enabled: true,
     push_subscription: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } },
   });
-  return Boolean(saved);
+  return saved ? 'on' : 'unavailable';
 }
 
 export function useWebPush(
@@ -60,7 +70,7 @@ export function useWebPush(
   by: GetNotifiedBy | undefined,
 ): GetNotified | null {
   const embedded = by === 'open-chat';
-  const [state, setState] = useState<'offer' | 'asking' | 'on' | 'refused'>('offer');
+  const [state, setState] = useState<'offer' | 'asking' | 'on' | 'blocked' | 'unavailable'>('offer');
   // A browser already subscribed (an earlier visit) shows no offer.
   useEffect(() => {
     if (by !== 'web-push' || !canPush()) return;
@@ -77,13 +87,15 @@ export function useWebPush(
     if (!guestId) return;
     setState('asking');
     subscribe(client, guestId)
-      .then((ok) => setState(ok ? 'on' : 'refused'))
-      .catch(() => setState('refused'));
+      .then(setState)
+      .catch(() => setState('unavailable'));
   }, [client, guestId]);
 
   if (!guestId || !by) return null;
   if (embedded) return { label: 'Get notified', onClick: open };
   if (!canPush() || state === 'on') return null;
-  if (state === 'refused') return { label: 'Notifications are blocked in this browser', onClick: ask };
+  if (state === 'blocked') return { label: 'Notifications are blocked in this browser', onClick: ask };
+  if (state === 'unavailable')
+    return { label: 'Notifications are not available in this browser', onClick: ask };
   return { label: state === 'asking' ? 'Asking…' : 'Get notified', onClick: ask };
 }

@@ -21,6 +21,7 @@ import {
 } from '../../repos/flows.js';
 import { fail } from '../bots/present.js';
 import { providersOf } from './providers.js';
+import { shownSource } from '../../notifications/push-source.js';
 import { problemsOf, refuseProblems } from './publish-problems.js';
 import {
   botNotFound,
@@ -58,7 +59,10 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
         flow: { name: flow.name, nodes: flow.nodes },
         flow_templates: templates,
         providers,
-        push_message_types: pushMessageTypes,
+        push_message_types: pushMessageTypes.map((type) => ({
+          ...type,
+          source: shownSource(app.config.pushMessageSources[type.code]),
+        })),
         version: flow.version,
       };
     },

@@ -10,7 +10,15 @@ export type FlowVersion = z.infer<typeof flowVersion>;
 export const flowTemplateRef = z.object({ id: z.number(), name: z.string() });
 export type FlowTemplateRef = z.infer<typeof flowTemplateRef>;
 
-export const pushMessageType = z.object({ code: z.string(), label: z.string() });
+/**
+ * A push message type (spec 2 §3) and, when the operator's PUSH_MESSAGE_SOURCES names one, the JSON
+ * source whose fields fill its placeholders — shown without query or credentials (an API key).
+ */
+export const pushMessageType = z.object({
+  code: z.string(),
+  label: z.string(),
+  source: z.string().nullable(),
+});
 export type PushMessageType = z.infer<typeof pushMessageType>;
 
 /** A call provider a call node can use; its access token is never sent. */

@@ -4,6 +4,13 @@ import { useNodeEditor, type NodeEditorProps } from '../editor-context';
 import { InputField, LangTextField, NodeNameField, NumberInput, Section } from '../widgets/fields';
 import { SearchableSelect } from '../widgets/SearchableSelect';
 
+/** Read-only: a push type's data source is the operator's setting (PUSH_MESSAGE_SOURCES). */
+function sourceHint(source: string | null): string {
+  return source
+    ? `Data source: ${source} (its fields fill the template's placeholders)`
+    : "No data source: placeholders are filled from the guest's variables.";
+}
+
 /**
  * Spec 2 §2 Notification node: push message type, template per language, start time and repeat
  * interval (hours), with a preview of the next starts (spec 2 §9).
@@ -11,6 +18,7 @@ import { SearchableSelect } from '../widgets/SearchableSelect';
 export function NotificationEditor({ node, edit }: NodeEditorProps<NotificationNode>) {
   const { errorAt, pushMessageTypes } = useNodeEditor();
   const preview = nextStartPreview(node.startAt, node.frequency, new Date());
+  const chosen = pushMessageTypes.find((type) => type.code === node.pushMessageType);
   return (
     <>
       <NodeNameField value={node.name} onChange={(name) => edit((d) => void (d.name = name))} />
@@ -19,6 +27,7 @@ export function NotificationEditor({ node, edit }: NodeEditorProps<NotificationN
         options={pushMessageTypes.map((type) => ({ value: type.code, label: type.label }))}
         value={node.pushMessageType || null}
         error={errorAt('pushMessageType')}
+        hint={chosen ? sourceHint(chosen.source) : undefined}
         onChange={(code) => edit((d) => void (d.pushMessageType = code))}
       />
       <LangTextField
