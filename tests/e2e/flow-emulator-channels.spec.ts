@@ -101,9 +101,16 @@ test("the emulator's WhatsApp mode renders a 5-choice node as a list", async ({ 
   });
 
   await test.step('dark, and on a phone', async () => {
-    await emulator(page).getByRole('switch', { name: 'Dark mode' }).click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
     await save(page, '7-emulator-whatsapp-dark');
+    await page.getByRole('button', { name: 'Light', exact: true }).click();
+    // On a phone the page opens with the menu closed; the conversation is kept (same guest).
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await waitForBoard(page);
+    await page.getByRole('button', { name: 'Open emulator' }).click();
+    await channel(page, 'WhatsApp').click();
+    await expect(conversation(page)).toContainText('One Coffee coming up.');
     await save(page, '8-emulator-whatsapp-phone');
   });
 });

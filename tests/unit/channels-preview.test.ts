@@ -47,7 +47,11 @@ describe('the emulator on WhatsApp', () => {
 
   it('shows a carousel as single images, a call as the widget-only text, and no delay', () => {
     const items = preview([
-      { type: 'image-carousel', content: [{ url: '/uploads/a.png' }, { url: '/uploads/b.png' }], title: 'Ours' },
+      {
+        type: 'image-carousel',
+        content: [{ url: '/uploads/a.png' }, { url: '/uploads/b.png' }],
+        title: 'Ours',
+      },
       { type: 'delay', seconds: 2 },
       { type: 'call', content: 'Calling…' },
     ] as ChatReply[]);
@@ -71,7 +75,12 @@ describe('the emulator on Telegram', () => {
   it('keeps many choices as inline buttons and a carousel as an album', () => {
     const labels = 'ABCDEFGHIJK'.split('');
     expect(preview(choices(...labels))).toEqual([
-      { kind: 'buttons', runs: [{ text: 'Pick ' }, { text: 'one', bold: true }], buttons: labels, answers: true },
+      {
+        kind: 'buttons',
+        runs: [{ text: 'Pick ' }, { text: 'one', bold: true }],
+        buttons: labels,
+        answers: true,
+      },
     ]);
     const album = preview([
       { type: 'image-carousel', content: [{ url: '/a.png' }, { url: '/b.png' }], title: 'Ours' },

@@ -176,7 +176,8 @@ export function useChat(settings: ChatSettings) {
             'user',
           );
         } else {
-          const shown = live.current.inputMode === 'password' ? maskPassword(text) : (options.display ?? text);
+          const shown =
+            live.current.inputMode === 'password' ? maskPassword(text) : (options.display ?? text);
           addLocal({ type: 'text', content: shown }, 'user');
           live.current.settings.onUserMessage?.(shown);
         }

@@ -116,7 +116,13 @@ function telegramItem(call: TelegramCall): PreviewItem[] {
       return [{ kind: 'image', url: str(p.photo), caption: telegramRuns(str(p.caption)) }];
     case 'sendMediaGroup': {
       const media = p.media as Loose[];
-      return [{ kind: 'album', urls: media.map((m) => str(m.media)), caption: telegramRuns(str(media[0]?.caption)) }];
+      return [
+        {
+          kind: 'album',
+          urls: media.map((m) => str(m.media)),
+          caption: telegramRuns(str(media[0]?.caption)),
+        },
+      ];
     }
     case 'sendDocument':
       return [{ kind: 'file', url: str(p.document), name: str(p.caption) }];

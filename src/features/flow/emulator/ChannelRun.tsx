@@ -14,7 +14,7 @@ import type { ChannelRunProps, ChatChannel } from '../../../../widget/chat/index
 const messageTime = (date: number) =>
   date ? new Date(date).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
 
-/** The chat's avatar column (widget/chat MessageList's Avatar), blank after a run's first item. */
+/** The chat's avatar column (widget/chat MessageList's Avatar). */
 function Avatar({ src }: { src: string }) {
   return src ? (
     <img className="avatar" src={src} alt="" width={32} height={32} />
@@ -55,7 +55,7 @@ function ChannelRun(props: ChannelRunProps & { channel: PreviewChannel }) {
     <>
       {items.map((item, i) => (
         <div key={i} className={`row bot channel-${channel}${props.disabled ? ' disabled' : ''}`}>
-          {props.showAvatar && <Avatar src={i === 0 ? props.avatar : ''} />}
+          {props.showAvatar && <Avatar src={props.avatar} />}
           <div className={`bubble channel-item ${item.kind}`} data-channel-item={item.kind}>
             <Item item={item} chosen={chosen} disabled={props.disabled} onChoose={choose} />
             {i === items.length - 1 && <time className="date">{messageTime(last.date)}</time>}
