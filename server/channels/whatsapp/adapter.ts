@@ -43,6 +43,9 @@ export interface WhatsAppIncoming {
 export const RESTART_YES_ID = 'restart:yes';
 export const RESTART_NO_ID = 'restart:no';
 
+/** WhatsApp sends images as JPEG or PNG (its mime_type says which); the name follows it. */
+const photoName = (mimeType = '') => (/^image\/png\b/i.test(mimeType) ? 'photo.png' : 'photo.jpg');
+
 const isWord = (text: string, word: string) => text.trim().toLowerCase() === word.toLowerCase();
 
 export function whatsappAdapter(config: Config, speech: SpeechPort): ChannelAdapter {
@@ -84,7 +87,8 @@ export function whatsappAdapter(config: Config, speech: SpeechPort): ChannelAdap
       }
       if (message.location?.latitude !== undefined && message.location.longitude !== undefined)
         return { ...base, text: `${message.location.latitude},${message.location.longitude}` };
-      if (message.image?.id) return fileInput(bot, from, message.image.id, 'photo.jpg');
+      if (message.image?.id)
+        return fileInput(bot, from, message.image.id, photoName(message.image.mime_type));
       if (message.document?.id)
         return fileInput(bot, from, message.document.id, message.document.filename ?? 'document');
       const voice = message.voice ?? message.audio;
