@@ -10,9 +10,11 @@ import {
   FILE_REFUSED,
   parsePick,
   renderWhatsApp,
+  renderWithDelays,
   RESTART_NO,
   RESTART_QUESTION,
   RESTART_YES,
+  whatsAppPause,
 } from '../../../src/core/channels/index.js';
 import type { SpeechPort } from '../../adapters/llm-port.js';
 import type { Config } from '../../config.js';
@@ -110,8 +112,15 @@ export function whatsappAdapter(config: Config, speech: SpeechPort): ChannelAdap
       return { ...base, text };
     },
     render(replies, chatId, language) {
-      const { messages, followUp } = renderWhatsApp(replies, chatId, config.publicUrl, language);
-      return { bodies: messages, followUp };
+      // A delay in the flow waits between the messages (src/core/channels/delays.ts).
+      return renderWithDelays(
+        replies,
+        (segment) => {
+          const { messages, followUp } = renderWhatsApp(segment, chatId, config.publicUrl, language);
+          return { bodies: messages, followUp };
+        },
+        whatsAppPause,
+      );
     },
     restartQuestion(to) {
       const buttons = [
