@@ -67,7 +67,8 @@ type Loose = Record<string, unknown>;
 const obj = (value: unknown): Loose => (value && typeof value === 'object' ? (value as Loose) : {});
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function whatsAppItem(message: WhatsAppMessage): PreviewItem[] {
+/** A WhatsApp Cloud API message as the app shows it (also `npm run channels:dev`'s terminal). */
+export function whatsAppItem(message: WhatsAppMessage): PreviewItem[] {
   switch (message.type) {
     case 'text':
       return [{ kind: 'text', runs: whatsAppRuns(str(obj(message.text).body)) }];
@@ -101,7 +102,8 @@ function whatsAppItem(message: WhatsAppMessage): PreviewItem[] {
   }
 }
 
-function telegramItem(call: TelegramCall): PreviewItem[] {
+/** A Telegram Bot API call as the app shows it (also `npm run channels:dev`'s terminal). */
+export function telegramItem(call: TelegramCall): PreviewItem[] {
   const p = call.params;
   switch (call.method) {
     case 'sendMessage': {
