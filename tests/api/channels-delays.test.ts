@@ -3,15 +3,10 @@
 // on WhatsApp the wait alone; the message after the delay is sent no sooner than the delay, and
 // other conversations are answered meanwhile (the waiting chat holds no runner).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTelegram } from '../../server/channels/telegram/connect.js';
-import { DEV_TOKEN as TG_TOKEN, startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
-import {
-  DEV_PHONE_ID,
-  DEV_TOKEN as WA_TOKEN,
-  startFakeWhatsApp,
-  type FakeWhatsApp,
-} from '../fixtures/fake-whatsapp.js';
-import { chatTest, link, node, publish, text, type ChatTest } from './chat-support.js';
+import { startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
+import { startFakeWhatsApp, type FakeWhatsApp } from '../fixtures/fake-whatsapp.js';
+import { postTelegram, whatsAppChatTest, withTelegram } from './channel-test-support.js';
+import { link, node, publish, text, type ChatTest } from './chat-support.js';
 
 const SECRET = 'delay-app-secret';
 const DELAY_S = 1;
@@ -22,13 +17,7 @@ let c: ChatTest;
 beforeAll(async () => {
   telegram = await startFakeTelegram();
   whatsapp = await startFakeWhatsApp();
-  c = await chatTest(
-    { telegramApiBase: telegram.baseUrl, whatsappApiBase: whatsapp.baseUrl, whatsappAppSecret: SECRET },
-    { whatsapp_phone_id: DEV_PHONE_ID, whatsapp_token: WA_TOKEN },
-  );
-  await c.t.app.db.updateTable('bots').set({ telegram_token: TG_TOKEN }).where('id', '=', c.botId).execute();
-  await connectTelegram(c.t.app.db, c.t.config, c.botId, TG_TOKEN);
-  whatsapp.setWebhook(`${c.base}/api/channels/whatsapp`, SECRET);
+  c = await withTelegram(await whatsAppChatTest(whatsapp, SECRET, { telegramApiBase: telegram.baseUrl }));
   await publish(c, [
     link(
       node('basic', 'hello', {
@@ -46,24 +35,14 @@ afterAll(async () => {
   await whatsapp.close();
 });
 
-async function postTelegram(update: Record<string, unknown>) {
-  const res = await fetch(`${c.base}/api/channels/telegram/${c.botId}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-telegram-bot-api-secret-token': telegram.webhookOf(TG_TOKEN)!.secret_token!,
-    },
-    body: JSON.stringify(update),
-  });
-  expect(res.status).toBe(200);
-}
+const post = (update: Record<string, unknown>) => postTelegram(c, telegram, update);
 
 describe('a delay in the flow on Telegram', () => {
   it('says "typing…", waits, then sends; another chat is answered meanwhile', async () => {
-    await postTelegram(telegram.message(71, '/start'));
+    await post(telegram.message(71, '/start'));
     await telegram.waitForSent(71, 1);
     // While chat 71 waits out its delay, chat 72 starts and gets its first message.
-    await postTelegram(telegram.message(72, '/start'));
+    await post(telegram.message(72, '/start'));
     await telegram.waitForSent(72, 1);
     const sent = await telegram.waitForSent(71, 3, 10_000);
     expect(sent.map((m) => m.params.text)).toEqual(['First', 'After the delay', 'Last']);

@@ -3,9 +3,9 @@
 // wizard, file, geolocation, language change, widget-only nodes), with the exact API calls the
 // fake received — method and the fields that matter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTelegram } from '../../server/channels/telegram/connect.js';
-import { DEV_TOKEN, startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
+import { startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import { PNG } from '../fixtures/images.js';
+import { postTelegram, withTelegram } from './channel-test-support.js';
 import { everyKindFlow } from './channels-flow-support.js';
 import { chatTest, publish, type ChatTest } from './chat-support.js';
 
@@ -13,17 +13,7 @@ let fake: FakeTelegram;
 let c: ChatTest;
 const CHAT = 61;
 
-async function post(update: Record<string, unknown>) {
-  const res = await fetch(`${c.base}/api/channels/telegram/${c.botId}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-telegram-bot-api-secret-token': fake.webhookOf(DEV_TOKEN)!.secret_token!,
-    },
-    body: JSON.stringify(update),
-  });
-  expect(res.status).toBe(200);
-}
+const post = (update: Record<string, unknown>) => postTelegram(c, fake, update);
 
 /** The calls of this chat since `from`, as method and the fields a test checks. */
 async function sentSince(from: number, count: number) {
@@ -37,9 +27,7 @@ async function sentSince(from: number, count: number) {
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
-  c = await chatTest({ telegramApiBase: fake.baseUrl });
-  await c.t.app.db.updateTable('bots').set({ telegram_token: DEV_TOKEN }).where('id', '=', c.botId).execute();
-  await connectTelegram(c.t.app.db, c.t.config, c.botId, DEV_TOKEN);
+  c = await withTelegram(await chatTest({ telegramApiBase: fake.baseUrl }));
   await publish(c, everyKindFlow());
 });
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PHONE_ID, DEV_TOKEN, startFakeWhatsApp, type FakeWhatsApp } from '../fixtures/fake-whatsapp.js';
 import { PNG } from '../fixtures/images.js';
 import { everyKindFlow } from './channels-flow-support.js';
-import { chatTest, publish, type ChatTest } from './chat-support.js';
+import { whatsAppChatTest } from './channel-test-support.js';
+import { publish, type ChatTest } from './chat-support.js';
 
 let fake: FakeWhatsApp;
 let c: ChatTest;
@@ -40,11 +41,7 @@ const buttons = (body: string, ...labels: string[]) => ({
 
 beforeAll(async () => {
   fake = await startFakeWhatsApp();
-  c = await chatTest(
-    { whatsappApiBase: fake.baseUrl, whatsappAppSecret: SECRET },
-    { whatsapp_phone_id: DEV_PHONE_ID, whatsapp_token: DEV_TOKEN },
-  );
-  fake.setWebhook(`${c.base}/api/channels/whatsapp`, SECRET);
+  c = await whatsAppChatTest(fake, SECRET);
   await publish(c, everyKindFlow());
 });
 
