@@ -12,7 +12,7 @@
 // passed; a send refused for good, or failing MAX_SEND_ATTEMPTS times, is dead with the API's
 // error, shown in the Advanced tab.
 import type { Kysely } from 'kysely';
-import { choiceOfPick, typedNumber, type Pick } from '../../src/core/channels/index.js';
+import { choiceOfPick, isPause, typedNumber, type Pick } from '../../src/core/channels/index.js';
 import type { ChatBot } from '../conversations/chat-bot.js';
 import { ChatError, type ChatService, type ConverseInput } from '../conversations/chat-service.js';
 import type { Database } from '../db/schema.js';
@@ -21,6 +21,7 @@ import type { ChoiceButton, Reply as ChatReply } from '../runtime/replies.js';
 import { ChannelApiError } from './api-error.js';
 import type { ChannelBot } from './channel-bot.js';
 import { findChannelBot } from './channel-bot.js';
+import { waitOutPause } from './pauses.js';
 import { notificationSwitchWords } from './stop-notifications.js';
 import {
   chatState,
@@ -260,6 +261,7 @@ export class ConversationDrain {
     const { sendAfter } = await chatState(this.db, key);
     if (sendAfter > Date.now()) throw new RetryLaterError(sendAfter - Date.now(), 'Waiting for the API');
     for (const item of pending) {
+      if (isPause(item.body)) await waitOutPause(this.db, key, item.id, item.body.pause);
       try {
         const externalId = await adapter.send(bot, key.chatId, item.body);
         await markSent(this.db, item.id, externalId);

@@ -3,33 +3,21 @@
 // photo is downloaded through getFile and stored as a chat upload; a file of a type the chat
 // refuses is answered with the web's message and never reaches the flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTelegram } from '../../server/channels/telegram/connect.js';
 import { readConversation } from '../../server/repos/conversation.js';
 import { findChannelGuestId } from '../../server/repos/guests.js';
-import { DEV_TOKEN, startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
+import { startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import { EXE, PNG } from '../fixtures/images.js';
+import { postTelegram, withTelegram } from './channel-test-support.js';
 import { chatTest, link, node, publish, text, type ChatTest } from './chat-support.js';
 
 let fake: FakeTelegram;
 let c: ChatTest;
 
-async function post(update: Record<string, unknown>) {
-  const res = await fetch(`${c.base}/api/channels/telegram/${c.botId}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-telegram-bot-api-secret-token': fake.webhookOf(DEV_TOKEN)!.secret_token!,
-    },
-    body: JSON.stringify(update),
-  });
-  expect(res.status).toBe(200);
-}
+const post = (update: Record<string, unknown>) => postTelegram(c, fake, update);
 
 beforeAll(async () => {
   fake = await startFakeTelegram();
-  c = await chatTest({ telegramApiBase: fake.baseUrl });
-  await c.t.app.db.updateTable('bots').set({ telegram_token: DEV_TOKEN }).where('id', '=', c.botId).execute();
-  await connectTelegram(c.t.app.db, c.t.config, c.botId, DEV_TOKEN);
+  c = await withTelegram(await chatTest({ telegramApiBase: fake.baseUrl }));
   const where = link(node('device-permission', 'where'), 'at');
   await publish(c, [
     where,

@@ -15,6 +15,7 @@ import {
 } from './chat-api';
 import { ChatShell, type FirstLook } from './ChatShell';
 import { ChatView } from './ChatView';
+import type { ChannelView } from './MessageList';
 import { useNotifications } from './use-notifications';
 import { useWebPush, type GetNotifiedBy } from './use-web-push';
 import type { HostBridge } from './host-bridge';
@@ -59,6 +60,21 @@ export interface ChatAppProps {
   ref?: Ref<ChatAppHandle>;
   /** "Get notified": Web Push on the /chat page, opening /chat from the widget; absent: no offer. */
   getNotified?: GetNotifiedBy;
+  /** The emulator's WhatsApp or Telegram mode: how the channel draws the bot and reads answers. */
+  channel?: ChatChannel | null;
+}
+
+export interface ChatChannel {
+  view: ChannelView;
+  /** What a typed answer sends, given the bot messages it answers (a number picks a choice). */
+  answer(text: string, answered: ConversationMessage[]): string;
+}
+
+/** The bot messages since the guest last spoke: what a typed answer answers. */
+function lastBotRun(messages: ConversationMessage[]): ConversationMessage[] {
+  let start = messages.length;
+  while (start > 0 && messages[start - 1].from === 'bot') start--;
+  return messages.slice(start);
 }
 
 const NO_SPEECH: ServerSpeech = { tts: false, stt: false };
@@ -267,6 +283,7 @@ function Conversation(props: ConversationProps) {
       getNotified={getNotified}
       onChoose={choose}
       onAction={(name) => bridge?.send('customAction', { name })}
+      channelView={props.channel?.view}
       footer={
         realtime.view ? (
           <VoicePanel
@@ -290,7 +307,10 @@ function Conversation(props: ConversationProps) {
               upload: chat.upload,
               micAvailable: Boolean(bot?.use_stt) && microphone.available,
               listening,
-              onSend: (text) => void chat.send(text),
+              onSend: (text) => {
+                const sent = props.channel?.answer(text, lastBotRun(chat.messages)) ?? text;
+                void chat.send(sent, sent === text ? {} : { display: text });
+              },
               onFile: (file) => void chat.send(file.name, { file }),
               onMic: toggleMic,
               onEndCall: endCall,

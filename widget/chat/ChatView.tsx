@@ -8,7 +8,7 @@ import type { ChoiceButton } from '../../src/core/widget/replies';
 import type { WidgetLanguage } from './chat-api';
 import { ChatHeader } from './ChatHeader';
 import { Composer, type ComposerProps } from './Composer';
-import { MessageList } from './MessageList';
+import { MessageList, type ChannelView } from './MessageList';
 import { themeStyle } from './theme-style';
 import type { GetNotified } from './use-web-push';
 
@@ -44,6 +44,8 @@ export interface ChatViewProps {
   /** "Get notified" (Web Push on /chat; opening /chat from the widget), or null: not offered. */
   getNotified?: GetNotified | null;
   ref?: Ref<HTMLDivElement>;
+  /** The emulator's WhatsApp or Telegram mode (MessageList). */
+  channelView?: ChannelView | null;
 }
 
 export function ChatView(props: ChatViewProps) {
@@ -90,6 +92,7 @@ export function ChatView(props: ChatViewProps) {
         editMode={editMode}
         onChoose={props.onChoose}
         onAction={props.onAction}
+        channelView={props.channelView}
       />
       {props.composer ? <Composer {...props.composer} /> : props.footer}
     </div>

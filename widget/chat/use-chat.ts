@@ -58,6 +58,8 @@ export interface SendOptions {
   /** Not shown as a guest message (answers the widget sends itself: location, CALL_ENDED). */
   silent?: boolean;
   ignoreSaving?: boolean;
+  /** What the guest's bubble shows instead of the text sent (a typed number that picked a choice). */
+  display?: string;
 }
 
 let counter = 0;
@@ -174,7 +176,8 @@ export function useChat(settings: ChatSettings) {
             'user',
           );
         } else {
-          const shown = live.current.inputMode === 'password' ? maskPassword(text) : text;
+          const shown =
+            live.current.inputMode === 'password' ? maskPassword(text) : (options.display ?? text);
           addLocal({ type: 'text', content: shown }, 'user');
           live.current.settings.onUserMessage?.(shown);
         }

@@ -4,7 +4,14 @@
 // answered with answerCallbackQuery; a photo or document is downloaded (getFile) and stored as a
 // chat upload with the web's type rules; a shared location answers 'latitude,longitude'; a voice
 // note is transcribed when speech is configured; a password the guest typed is deleted.
-import { CANNOT_LISTEN, FILE_REFUSED, parsePick, renderTelegram } from '../../../src/core/channels/index.js';
+import {
+  CANNOT_LISTEN,
+  FILE_REFUSED,
+  parsePick,
+  renderTelegram,
+  renderWithDelays,
+  telegramPause,
+} from '../../../src/core/channels/index.js';
 import type { Config } from '../../config.js';
 import type { SpeechPort } from '../../adapters/llm-port.js';
 import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../conversations/chat-files.js';
@@ -129,8 +136,15 @@ export function telegramAdapter(config: Config, speech: SpeechPort): ChannelAdap
       return { text: words, language, after };
     },
     render(replies, chatId, language) {
-      const { calls, followUp } = renderTelegram(replies, chatId, config.publicUrl, language);
-      return { bodies: calls, followUp };
+      // A delay in the flow: "typing…", then the wait (src/core/channels/delays.ts).
+      return renderWithDelays(
+        replies,
+        (segment) => {
+          const { calls, followUp } = renderTelegram(segment, chatId, config.publicUrl, language);
+          return { bodies: calls, followUp };
+        },
+        (ms) => telegramPause(chatId, ms),
+      );
     },
     async send(bot, _chatId, body) {
       const call = body as { method: string; params: Record<string, unknown> };

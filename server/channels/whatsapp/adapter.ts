@@ -10,9 +10,11 @@ import {
   FILE_REFUSED,
   parsePick,
   renderWhatsApp,
+  renderWithDelays,
   RESTART_NO,
   RESTART_QUESTION,
   RESTART_YES,
+  whatsAppPause,
 } from '../../../src/core/channels/index.js';
 import type { SpeechPort } from '../../adapters/llm-port.js';
 import type { Config } from '../../config.js';
@@ -42,6 +44,9 @@ export interface WhatsAppIncoming {
 
 export const RESTART_YES_ID = 'restart:yes';
 export const RESTART_NO_ID = 'restart:no';
+
+/** WhatsApp sends images as JPEG or PNG (its mime_type says which); the name follows it. */
+const photoName = (mimeType = '') => (/^image\/png\b/i.test(mimeType) ? 'photo.png' : 'photo.jpg');
 
 const isWord = (text: string, word: string) => text.trim().toLowerCase() === word.toLowerCase();
 
@@ -84,7 +89,8 @@ export function whatsappAdapter(config: Config, speech: SpeechPort): ChannelAdap
       }
       if (message.location?.latitude !== undefined && message.location.longitude !== undefined)
         return { ...base, text: `${message.location.latitude},${message.location.longitude}` };
-      if (message.image?.id) return fileInput(bot, from, message.image.id, 'photo.jpg');
+      if (message.image?.id)
+        return fileInput(bot, from, message.image.id, photoName(message.image.mime_type));
       if (message.document?.id)
         return fileInput(bot, from, message.document.id, message.document.filename ?? 'document');
       const voice = message.voice ?? message.audio;
@@ -106,8 +112,15 @@ export function whatsappAdapter(config: Config, speech: SpeechPort): ChannelAdap
       return { ...base, text };
     },
     render(replies, chatId, language) {
-      const { messages, followUp } = renderWhatsApp(replies, chatId, config.publicUrl, language);
-      return { bodies: messages, followUp };
+      // A delay in the flow waits between the messages (src/core/channels/delays.ts).
+      return renderWithDelays(
+        replies,
+        (segment) => {
+          const { messages, followUp } = renderWhatsApp(segment, chatId, config.publicUrl, language);
+          return { bodies: messages, followUp };
+        },
+        whatsAppPause,
+      );
     },
     restartQuestion(to) {
       const buttons = [

@@ -7,6 +7,7 @@ import { useActiveBot, useBotsStore } from '../../bots';
 import { RUN_FLOW_EVENT } from '../flow-events';
 import { useFlow } from '../store/flow-context';
 import { selectFlowName } from '../store/flow-store';
+import { emulatorChannel } from './ChannelRun';
 import { emulatorAvatar, emulatorTemplate, runsActiveBot } from './emulator-rules';
 import { LazyChatApp } from './LazyChatApp';
 import { useBotTheme } from './use-bot-theme';
@@ -16,7 +17,8 @@ import './emulator.css';
  * The emulator beside the board (spec 3 §2): the chat app running the active bot's published flow
  * (or the template on the board) with the author's token. Closed, it is a launcher: the bot's
  * avatar when its theme shows the avatar on close (isAvatar) and it has one, else a plain button. "Run flow" opens it and starts a new run; a
- * change of bot or template starts over (the chat app forgets its guest on either).
+ * change of bot or template starts over (the chat app forgets its guest on either). The channel
+ * switch (issue 16 item 6) draws the same conversation as WhatsApp or Telegram would show it.
  */
 export function EmulatorPanel() {
   const bot = useActiveBot();
@@ -24,6 +26,9 @@ export function EmulatorPanel() {
   const template = emulatorTemplate(useFlow(selectFlowName));
   const theme = useBotTheme(activeBotId, bot?.updated_at);
   const [open, setOpen] = useState(false);
+  const [channel, setChannel] = useState<EmulatorChannelName>('web');
+  // One view per channel: a new one each render would remount every message.
+  const channelView = useMemo(() => (channel === 'web' ? null : emulatorChannel(channel)), [channel]);
   const chat = useRef<ChatAppHandle | null>(null);
   const token = getAccessToken();
   // One object per token: the chat app rebuilds its client (and reloads) when auth changes.
@@ -77,6 +82,7 @@ export function EmulatorPanel() {
   return (
     <section className="flow-emulator" aria-label="Emulator">
       {/* Its own header closes it ("Close the chat"); a bot or template change resets it. */}
+      <ChannelSwitch value={channel} onChange={setChannel} />
       <Suspense fallback={<Spinner size={28} label="Loading the emulator" />}>
         <LazyChatApp
           botId={activeBotId}
@@ -85,9 +91,36 @@ export function EmulatorPanel() {
           editMode={false}
           onClose={close}
           firstLook={firstLook}
+          channel={channelView}
           ref={chat}
         />
       </Suspense>
     </section>
+  );
+}
+
+type EmulatorChannelName = 'web' | 'whatsapp' | 'telegram';
+
+const CHANNELS: [EmulatorChannelName, string][] = [
+  ['web', 'Web'],
+  ['whatsapp', 'WhatsApp'],
+  ['telegram', 'Telegram'],
+];
+
+/** Web, WhatsApp or Telegram: how the emulator draws the bot's replies. */
+function ChannelSwitch(props: { value: EmulatorChannelName; onChange(value: EmulatorChannelName): void }) {
+  return (
+    <div className="flow-emulator-channels" role="group" aria-label="Channel">
+      {CHANNELS.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={props.value === value}
+          onClick={() => props.onChange(value)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }
