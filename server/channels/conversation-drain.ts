@@ -79,6 +79,11 @@ export interface ChannelAdapter {
   /** The question "Restart the conversation?" with Yes / No, for channels that confirm. */
   restartQuestion?(chatId: string): unknown[];
   send(bot: ChannelBot, chatId: string, body: unknown): Promise<string | null>;
+  /**
+   * Waits until the channel's rate limits let a message to the chat go (and counts it); throws
+   * RetryLaterError when that is further away than a moment (the message stays queued).
+   */
+  beforeSend?(bot: ChannelBot, chatId: string): Promise<void>;
 }
 
 /** The choices a turn's replies end on (a number or a button picks among them), or null. */
@@ -276,6 +281,7 @@ export class ConversationDrain {
     if (sends.sendAfter > Date.now())
       throw new RetryLaterError(sends.sendAfter - Date.now(), 'Waiting for the API');
     for (const item of pending) {
+      await adapter.beforeSend?.(bot, key.chatId);
       try {
         const externalId = await adapter.send(bot, key.chatId, item.body);
         await markSent(this.db, item.id, externalId);
