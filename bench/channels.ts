@@ -62,7 +62,15 @@ interface Figures {
 }
 
 async function runOnce(telegram: { child: ChildProcess; baseUrl: string }, run: number): Promise<Figures> {
-  const t = await createTestApp({ telegramApiBase: telegram.baseUrl, logLevel: 'silent' });
+  const t = await createTestApp({
+    telegramApiBase: telegram.baseUrl,
+    logLevel: 'silent',
+    // The fake does not limit: Telegram's per-token 30 a second would cap the 200 updates/s here.
+    // A chat's pace (1 a second past 3) is on with BENCH_CHAT_PACE_MS=1000 (the bursts then take
+    // ≥ 7 s a chat: what they check is lost / duplicated / order).
+    telegramSendsPerSecond: 0,
+    telegramChatIntervalMs: Number(process.env.BENCH_CHAT_PACE_MS ?? 0),
+  });
   try {
     await t.app.listen({ port: SERVER_PORT, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${SERVER_PORT}`;

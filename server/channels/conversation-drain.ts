@@ -173,8 +173,11 @@ export class ConversationDrain {
     // Holding the lease, this runner is the only one changing the chat's state: kept here.
     let state: ChatState = chat;
     let until = chat.until;
+    // Sending a backlog took time: look again rather than trust what the lease found.
+    let first = chat.backlog ? null : chat.next;
     for (;;) {
-      const update = await nextUpdate(this.db, key);
+      const update = first ?? (await nextUpdate(this.db, key));
+      first = null;
       if (!update) return true;
       if (until - Date.now() < LEASE_MS / 2) {
         until = Date.now() + LEASE_MS;

@@ -1,7 +1,7 @@
 // The statements of a conversation's turns on a channel (conversation-drain.ts), each one round
 // trip: an update's reply waits for every statement before it, and on PostgreSQL each is a trip
 // to the database (half the channel's update → reply time was spent in 28 of them per turn).
-// - takeChat: the conversation's lease, its state and whether sends wait, at once;
+// - takeChat: the conversation's lease, its state, whether sends wait and its next update, at once;
 // - queueTurn: the turn's messages queued, its update handled and the chat's state, at once,
 //   answering the queued messages so they are sent without reading them back;
 // - letGo: the lease released, answering whether work arrived meanwhile.
@@ -10,12 +10,15 @@ import { directSqlite, hotSql, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { ChoiceButton } from '../runtime/replies.js';
-import type { ChatKey, ChatState, OutboxItem } from './store.js';
+import type { ChatKey, ChatState, InboxItem, OutboxItem } from './store.js';
 
 type Db = Kysely<Database>;
 
 const PENDING_SENDS = `exists (select 1 from channel_outbox o where o.bot_id = ? and o.channel = ? and o.chat_id = ?
   and o.state = 'pending')`;
+/** The conversation's first update not yet handled (its `#` column). */
+const FIRST_UPDATE = `(select i.# from channel_inbox i where i.bot_id = ? and i.channel = ? and i.chat_id = ?
+  and i.state = 'pending' order by i.id limit 1)`;
 const TAKE_CHAT = hotSql(
   'channel_take_chat',
   `insert into channel_chats (bot_id, channel, chat_id, locked_by, locked_until, updated_at)
@@ -24,12 +27,15 @@ const TAKE_CHAT = hotSql(
      set locked_by = excluded.locked_by, locked_until = excluded.locked_until
      where channel_chats.locked_until is null or channel_chats.locked_until < ?
        or channel_chats.locked_by = excluded.locked_by
-   returning offered, confirm_restart, send_after, ${PENDING_SENDS} as backlog`,
+   returning offered, confirm_restart, send_after, ${PENDING_SENDS} as backlog,
+     ${FIRST_UPDATE.replace('#', 'id')} as next_id, ${FIRST_UPDATE.replace('#', 'payload')} as next_payload`,
 );
 
 export interface TakenChat extends ChatState {
   /** Messages of earlier turns wait to be sent (a retry_after, a failed send). */
   backlog: boolean;
+  /** The conversation's first update to handle, as the lease was taken. */
+  next: InboxItem | null;
 }
 
 /**
@@ -49,7 +55,9 @@ export async function takeChat(
     confirm_restart: number;
     send_after: number | null;
     backlog: number | boolean;
-  }>(db, TAKE_CHAT, [...chat, runner, until, now, now, ...chat]);
+    next_id: number | null;
+    next_payload: string | null;
+  }>(db, TAKE_CHAT, [...chat, runner, until, now, now, ...chat, ...chat, ...chat]);
   const row = rows[0];
   if (!row) return null;
   return {
@@ -57,6 +65,10 @@ export async function takeChat(
     confirmRestart: Number(row.confirm_restart) === 1,
     sendAfter: Number(row.send_after ?? 0),
     backlog: Boolean(Number(row.backlog)),
+    next:
+      row.next_id === null || row.next_payload === null
+        ? null
+        : { id: Number(row.next_id), payload: JSON.parse(row.next_payload) as unknown },
   };
 }
 

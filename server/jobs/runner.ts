@@ -218,10 +218,19 @@ export class JobRunner {
       clearInterval(heartbeat);
     }
     try {
-      await finishJob(this.db, job, end, this.now());
+      const kept = await finishJob(this.db, job, end, this.now());
+      // A retry due before the next poll (a 429's retry_after, a busy conversation) is looked
+      // for when it is due, not up to a poll later.
+      if (kept && end.state === 'queued') this.lookAt(end.runAt);
     } catch (error) {
       this.onError(error, row);
     }
+  }
+
+  private lookAt(time: number): void {
+    const delay = time - this.now();
+    if (delay >= this.pollMs || this.stopping) return;
+    setTimeout(() => this.alert(), Math.max(0, delay)).unref();
   }
 
   private async attempt(row: JobRow, signal: AbortSignal): Promise<JobEnd> {
