@@ -36,6 +36,10 @@ export interface Config {
   telegramApiBase: string;
   /** 'polling' runs a getUpdates loop instead of webhooks (development without public HTTPS). */
   telegramMode: 'webhook' | 'polling';
+  /** Telegram sends to one chat: one per this many ms past a short burst (groups: ≥ 3 s); 0: unpaced. */
+  telegramChatIntervalMs: number;
+  /** Telegram sends per second per bot token, across the server instances; 0: unpaced. */
+  telegramSendsPerSecond: number;
   whatsappApiBase: string;
   /** The token Meta's webhook verification handshake must present (hub.verify_token). */
   whatsappVerifyToken: string;
@@ -97,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.KNOWLEDGE_NO_ANSWER_TEXT ?? "Sorry, I couldn't find anything about that in my knowledge sources.",
     telegramApiBase: (env.TELEGRAM_API_BASE ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     telegramMode: env.TELEGRAM_MODE === 'polling' ? 'polling' : 'webhook',
+    telegramChatIntervalMs: nonNegativeNumber(env.TELEGRAM_CHAT_INTERVAL_MS, 1000),
+    telegramSendsPerSecond: nonNegativeNumber(env.TELEGRAM_SENDS_PER_SECOND, 30),
     whatsappApiBase: (env.WHATSAPP_API_BASE ?? 'https://graph.facebook.com/v20.0').replace(/\/+$/, ''),
     whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN ?? '',
     whatsappAppSecret: env.WHATSAPP_APP_SECRET ?? '',
@@ -119,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analytics: env.ANALYTICS !== 'off',
     analyticsRetentionDays: positiveNumber(env.ANALYTICS_RETENTION_DAYS, 90),
   };
+}
+
+function nonNegativeNumber(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text !== undefined && text !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 function positiveNumber(text: string | undefined, fallback: number): number {

@@ -26,21 +26,19 @@ import { notificationSwitchWords } from './stop-notifications.js';
 import {
   chatState,
   delaySends,
-  hasWork,
-  leaseChat,
   markFailed,
   markSent,
   nextUpdate,
   pendingSends,
-  queueReplies,
-  releaseChat,
   setChannelStatus,
   storeUpdateWithTurn,
   updateIsPending,
   type ChatKey,
   type ChatState,
   type ChannelKind,
+  type OutboxItem,
 } from './store.js';
+import { letGo, queueTurn, takeChat, type TakenChat } from './turn-store.js';
 
 export const TURN_JOB = 'channel.turns';
 export const MAX_SEND_ATTEMPTS = 5;
@@ -82,6 +80,11 @@ export interface ChannelAdapter {
   /** The question "Restart the conversation?" with Yes / No, for channels that confirm. */
   restartQuestion?(chatId: string): unknown[];
   send(bot: ChannelBot, chatId: string, body: unknown): Promise<string | null>;
+  /**
+   * Waits until the channel's rate limits let a message to the chat go (and counts it); throws
+   * RetryLaterError when that is further away than a moment (the message stays queued).
+   */
+  beforeSend?(bot: ChannelBot, chatId: string): Promise<void>;
 }
 
 /** The choices a turn's replies end on (a number or a button picks among them), or null. */
@@ -131,7 +134,9 @@ export class ConversationDrain {
   private async run(key: ChatKey, job: RunningJob): Promise<void> {
     const me = `${this.runner.name}#${job.id}`;
     for (;;) {
-      if (!(await leaseChat(this.db, key, me, Date.now() + LEASE_MS))) {
+      const until = Date.now() + LEASE_MS;
+      const chat = await takeChat(this.db, key, me, until);
+      if (!chat) {
         // Another runner works on this conversation; it handles our update unless it is gone.
         const state = await chatState(this.db, key);
         const mine = await this.mineIsPending(job);
@@ -139,14 +144,15 @@ export class ConversationDrain {
           throw new RetryLaterError(Math.max(100, state.sendAfter - Date.now()), 'The conversation is busy');
         return;
       }
-      let progressed: boolean;
+      let progressed = false;
       try {
-        progressed = await this.work(key, me);
+        progressed = await this.work(key, me, { ...chat, until });
       } finally {
-        await releaseChat(this.db, key, me);
+        // More arrived while the lease was let go: take it again (unless nothing could be done).
+        const more = await letGo(this.db, key, me);
+        progressed &&= more;
       }
-      // More arrived while the lease was let go: take it again (unless nothing could be done).
-      if (!progressed || !(await hasWork(this.db, key))) return;
+      if (!progressed) return;
     }
   }
 
@@ -159,20 +165,30 @@ export class ConversationDrain {
    * Sends what is queued, then handles updates one by one (sending each turn's replies). False
    * when there was nothing it could do (the bot is gone).
    */
-  private async work(key: ChatKey, me: string): Promise<boolean> {
+  private async work(key: ChatKey, me: string, chat: TakenChat & { until: number }): Promise<boolean> {
     const adapter = this.adapters.get(key.channel);
     const bot = await findChannelBot(this.db, key.botId, await this.chats.languageCodes());
     if (!adapter || !bot) return false;
-    await this.sendQueued(adapter, bot, key);
+    const sends = { sendAfter: chat.sendAfter };
+    if (chat.backlog) await this.sendQueued(adapter, bot, key, await pendingSends(this.db, key), sends);
+    // Holding the lease, this runner is the only one changing the chat's state: kept here.
+    let state: ChatState = chat;
+    let until = chat.until;
+    // Sending a backlog took time: look again rather than trust what the lease found.
+    let first = chat.backlog ? null : chat.next;
     for (;;) {
-      const update = await nextUpdate(this.db, key);
+      const update = first ?? (await nextUpdate(this.db, key));
+      first = null;
       if (!update) return true;
-      await leaseChat(this.db, key, me, Date.now() + LEASE_MS);
-      const state = await chatState(this.db, key);
+      if (until - Date.now() < LEASE_MS / 2) {
+        until = Date.now() + LEASE_MS;
+        await takeChat(this.db, key, me, until);
+      }
       const input = await adapter.interpret(bot, update.payload, state);
-      const { bodies, chat } = await this.turn(adapter, bot, key, input, state);
-      await queueReplies(this.db, key, bodies, update.id, chat);
-      await this.sendQueued(adapter, bot, key);
+      const { bodies, chat: after } = await this.turn(adapter, bot, key, input, state);
+      const queued = await queueTurn(this.db, key, bodies, update.id, after);
+      state = { ...state, ...after };
+      await this.sendQueued(adapter, bot, key, queued, sends);
     }
   }
 
@@ -254,14 +270,23 @@ export class ConversationDrain {
     await setChannelStatus(this.db, key.botId, key.channel, { last_message_at: now });
   }
 
-  /** Sends the conversation's queued messages in order (see the file's comment for failures). */
-  private async sendQueued(adapter: ChannelAdapter, bot: ChannelBot, key: ChatKey): Promise<void> {
-    const pending = await pendingSends(this.db, key);
+  /**
+   * Sends the conversation's queued messages in order (see the file's comment for failures).
+   * `sends.sendAfter`: no send before (the API's retry_after), kept up to date here.
+   */
+  private async sendQueued(
+    adapter: ChannelAdapter,
+    bot: ChannelBot,
+    key: ChatKey,
+    pending: OutboxItem[],
+    sends: { sendAfter: number },
+  ): Promise<void> {
     if (!pending.length) return;
-    const { sendAfter } = await chatState(this.db, key);
-    if (sendAfter > Date.now()) throw new RetryLaterError(sendAfter - Date.now(), 'Waiting for the API');
+    if (sends.sendAfter > Date.now())
+      throw new RetryLaterError(sends.sendAfter - Date.now(), 'Waiting for the API');
     for (const item of pending) {
       if (isPause(item.body)) await waitOutPause(this.db, key, item.id, item.body.pause);
+      await adapter.beforeSend?.(bot, key.chatId);
       try {
         const externalId = await adapter.send(bot, key.chatId, item.body);
         await markSent(this.db, item.id, externalId);
@@ -280,7 +305,8 @@ export class ConversationDrain {
         const wait =
           apiError.retryAfterMs ??
           retryDelayMs(item.attempts + 1, { baseMs: this.options.retryBaseMs, capMs: 10 * 60_000 });
-        await delaySends(this.db, key, Date.now() + wait);
+        sends.sendAfter = Date.now() + wait;
+        await delaySends(this.db, key, sends.sendAfter);
         throw new RetryLaterError(wait, apiError.message);
       }
     }

@@ -1,8 +1,10 @@
 // The chat channels (ARCHITECTURE.md "Chatting"): the web chat routes, and Telegram and WhatsApp
 // on the conversation drain (webhooks that store and acknowledge, jobs that converse and send).
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { telegramPace } from '../../src/core/channels/index.js';
 import { chatServiceOf } from '../conversations/registry.js';
 import { ConversationDrain } from './conversation-drain.js';
+import { SendPace } from './send-pace.js';
 import { telegramAdapter } from './telegram/adapter.js';
 import { startTelegramPoller } from './telegram/poller.js';
 import { telegramWebhook } from './telegram/webhook.js';
@@ -19,7 +21,9 @@ export function drainOf(app: FastifyInstance): ConversationDrain {
   if (!drain) {
     const chats = chatServiceOf(app);
     drain = new ConversationDrain(app.db, chats, app.jobs, { retryBaseMs: app.config.channelRetryBaseMs });
-    drain.add(telegramAdapter(app.config, chats.ports.speech));
+    const { telegramChatIntervalMs, telegramSendsPerSecond } = app.config;
+    const pace = new SendPace(app.db, telegramPace(telegramChatIntervalMs, telegramSendsPerSecond));
+    drain.add(telegramAdapter(app.config, chats.ports.speech, pace));
     drain.add(whatsappAdapter(app.config, chats.ports.speech));
     drains.set(app.db, drain);
     if (app.config.telegramMode === 'polling') startTelegramPoller(app.db, app.config, app.jobs, drain);

@@ -166,44 +166,6 @@ export interface OutboxItem {
   attempts: number;
 }
 
-/** Queues messages for the chat (after any not yet sent) and marks the update handled, at once. */
-export async function queueReplies(
-  db: Db,
-  key: ChatKey,
-  bodies: unknown[],
-  handled: number,
-  chat: { offered: ChoiceButton[] | null; confirmRestart: boolean },
-  now = Date.now(),
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (bodies.length)
-      await trx
-        .insertInto('channel_outbox')
-        .values(
-          bodies.map((body) => ({
-            ...where(key),
-            body: JSON.stringify(body),
-            state: 'pending',
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    await trx.updateTable('channel_inbox').set({ state: 'done' }).where('id', '=', handled).execute();
-    await trx
-      .updateTable('channel_chats')
-      .set({
-        offered: chat.offered ? JSON.stringify(chat.offered) : null,
-        confirm_restart: chat.confirmRestart ? 1 : 0,
-        updated_at: now,
-      })
-      .where('bot_id', '=', key.botId)
-      .where('channel', '=', key.channel)
-      .where('chat_id', '=', key.chatId)
-      .execute();
-  });
-}
-
 export async function pendingSends(db: Db, key: ChatKey): Promise<OutboxItem[]> {
   const rows = await db
     .selectFrom('channel_outbox')
@@ -256,40 +218,6 @@ export interface ChatState {
   sendAfter: number;
 }
 
-/**
- * Takes the conversation's lease for `runner` until `until`: false while another runner holds it
- * (one turn of a conversation at a time, across server instances).
- */
-export async function leaseChat(db: Db, key: ChatKey, runner: string, until: number, now = Date.now()) {
-  await db
-    .insertInto('channel_chats')
-    .values({ ...where(key), updated_at: now })
-    .onConflict((oc) => oc.columns(['bot_id', 'channel', 'chat_id']).doNothing())
-    .execute();
-  const result = await db
-    .updateTable('channel_chats')
-    .set({ locked_by: runner, locked_until: until })
-    .where('bot_id', '=', key.botId)
-    .where('channel', '=', key.channel)
-    .where('chat_id', '=', key.chatId)
-    .where((eb) =>
-      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now), eb('locked_by', '=', runner)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function releaseChat(db: Db, key: ChatKey, runner: string) {
-  await db
-    .updateTable('channel_chats')
-    .set({ locked_by: null, locked_until: null })
-    .where('bot_id', '=', key.botId)
-    .where('channel', '=', key.channel)
-    .where('chat_id', '=', key.chatId)
-    .where('locked_by', '=', runner)
-    .execute();
-}
-
 export async function chatState(db: Db, key: ChatKey): Promise<ChatState> {
   const row = await db
     .selectFrom('channel_chats')
@@ -313,23 +241,6 @@ export async function delaySends(db: Db, key: ChatKey, until: number) {
     .where('channel', '=', key.channel)
     .where('chat_id', '=', key.chatId)
     .execute();
-}
-
-/** Does the conversation have an update to handle or a message to send? */
-export async function hasWork(db: Db, key: ChatKey): Promise<boolean> {
-  for (const table of ['channel_inbox', 'channel_outbox'] as const) {
-    const row = await db
-      .selectFrom(table)
-      .select('id')
-      .where('bot_id', '=', key.botId)
-      .where('channel', '=', key.channel)
-      .where('chat_id', '=', key.chatId)
-      .where('state', '=', 'pending')
-      .limit(1)
-      .executeTakeFirst();
-    if (row) return true;
-  }
-  return false;
 }
 
 // --- What the Advanced tab shows per bot and channel ---------------------------------------------

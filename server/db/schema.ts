@@ -322,8 +322,15 @@ export interface ChannelStateTable {
   updated_at: number;
 }
 
+/** A send budget shared by the server instances (018c). */
+export interface ChannelPaceTable {
+  pace_key: string;
+  tat: number;
+}
+
 export interface Database {
   channel_inbox: ChannelInboxTable;
+  channel_pace: ChannelPaceTable;
   channel_outbox: ChannelOutboxTable;
   channel_chats: ChannelChatTable;
   channel_states: ChannelStateTable;

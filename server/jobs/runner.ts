@@ -83,6 +83,8 @@ export class JobRunner {
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
+  /** A wake-up came while the runner was claiming: its job may have been stored after the claim looked. */
+  private wokenWhileBusy = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -105,19 +107,25 @@ export class JobRunner {
   /** Adds a job (a no-op when its dedupe key is taken) and wakes this runner if it is idle. */
   async enqueue(job: NewJob): Promise<{ id: number; created: boolean }> {
     const added = await insertJob(this.db, job, this.now());
-    if (added.created && (job.runAt ?? 0) <= this.now()) this.wake?.();
+    if (added.created && (job.runAt ?? 0) <= this.now()) this.alert();
     return added;
   }
 
   /** Looks for due jobs now, if idle: for a job added by a statement of the caller's own. */
   wakeUp(): void {
-    this.wake?.();
+    this.alert();
+  }
+
+  /** Looks for due jobs at once: now if waiting, else as soon as the claim under way ends. */
+  private alert(): void {
+    if (this.wake) this.wake();
+    else this.wokenWhileBusy = true;
   }
 
   /** Adds many jobs in one statement (taken dedupe keys are left out); the number added. */
   async enqueueMany(jobs: NewJob[]): Promise<number> {
     const added = await insertJobs(this.db, jobs, this.now());
-    if (added > 0) this.wake?.();
+    if (added > 0) this.alert();
     return added;
   }
 
@@ -154,7 +162,7 @@ export class JobRunner {
     for (const job of jobs) {
       const run = this.run(job).finally(() => {
         this.running.delete(run);
-        this.wake?.();
+        this.alert();
       });
       this.running.add(run);
     }
@@ -168,6 +176,7 @@ export class JobRunner {
 
   private async poll(): Promise<void> {
     while (!this.stopping) {
+      this.wokenWhileBusy = false;
       let started = 0;
       try {
         started = await this.runDue();
@@ -177,15 +186,18 @@ export class JobRunner {
       // A full claim means more may be due: look again as soon as a slot frees up.
       const full = this.running.size >= this.concurrency;
       if (started > 0 && !full) continue;
+      // A job stored while the claim ran (a webhook's) is not left for the next poll.
+      if (this.wokenWhileBusy && !full) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.pollMs);
-        function done() {
+        // Forgotten at once when called: a wake-up after it counts as one during the next claim.
+        const done = () => {
           clearTimeout(timer);
+          this.wake = null;
           resolve();
-        }
+        };
+        const timer = setTimeout(done, this.pollMs);
         this.wake = done;
       });
-      this.wake = null;
     }
   }
 
@@ -206,10 +218,19 @@ export class JobRunner {
       clearInterval(heartbeat);
     }
     try {
-      await finishJob(this.db, job, end, this.now());
+      const kept = await finishJob(this.db, job, end, this.now());
+      // A retry due before the next poll (a 429's retry_after, a busy conversation) is looked
+      // for when it is due, not up to a poll later.
+      if (kept && end.state === 'queued') this.lookAt(end.runAt);
     } catch (error) {
       this.onError(error, row);
     }
+  }
+
+  private lookAt(time: number): void {
+    const delay = time - this.now();
+    if (delay >= this.pollMs || this.stopping) return;
+    setTimeout(() => this.alert(), Math.max(0, delay)).unref();
   }
 
   private async attempt(row: JobRow, signal: AbortSignal): Promise<JobEnd> {

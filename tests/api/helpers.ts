@@ -79,6 +79,9 @@ export async function createTestInstance(
     whatsappAppSecret: 'test-app-secret',
     whatsappVerifyToken: 'test-verify-token',
     channelRetryBaseMs: 50,
+    // A chat's sends paced at Telegram's 1 a second would make every channel test wait seconds;
+    // channels-telegram-pace.test.ts paces. The per-token budget stays on (34 ms a message).
+    telegramChatIntervalMs: 0,
     ...overrides,
   };
   const app = await buildApp(config);

@@ -17,6 +17,7 @@ import type { SpeechPort } from '../../adapters/llm-port.js';
 import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../conversations/chat-files.js';
 import type { ChannelAdapter, Interpreted } from '../conversation-drain.js';
 import type { ChannelBot } from '../channel-bot.js';
+import type { SendPace } from '../send-pace.js';
 import { telegramCall, telegramFile, type TelegramApi } from './api.js';
 
 interface TelegramUser {
@@ -58,7 +59,7 @@ export function chatOfUpdate(update: TelegramUpdate): string | null {
 
 const COMMAND = /^\/(start|restart)(@\w+)?(\s|$)/i;
 
-export function telegramAdapter(config: Config, speech: SpeechPort): ChannelAdapter {
+export function telegramAdapter(config: Config, speech: SpeechPort, pace?: SendPace): ChannelAdapter {
   const apiOf = (bot: ChannelBot): TelegramApi => ({
     base: config.telegramApiBase,
     token: bot.telegramToken,
@@ -146,6 +147,9 @@ export function telegramAdapter(config: Config, speech: SpeechPort): ChannelAdap
         (ms) => telegramPause(chatId, ms),
       );
     },
+    ...(pace
+      ? { beforeSend: (bot: ChannelBot, chatId: string) => pace.take(bot.telegramToken, chatId) }
+      : {}),
     async send(bot, _chatId, body) {
       const call = body as { method: string; params: Record<string, unknown> };
       const result = await telegramCall<{ message_id?: number } | { message_id?: number }[]>(

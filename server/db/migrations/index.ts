@@ -18,6 +18,7 @@ import * as m015 from './015_notifications.js';
 import * as m016 from './016_analytics.js';
 import * as m017 from './017_flow_versions.js';
 import * as m018d17 from './018d17_knowledge_search.js';
+import * as m018c from './018c_channel_pace.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '016_analytics': m016,
   '017_flow_versions': m017,
   '018d17_knowledge_search': m018d17,
+  '018c_channel_pace': m018c,
 };
 
 export const migrationProvider: MigrationProvider = {

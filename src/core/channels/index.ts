@@ -10,3 +10,4 @@ export * from './telegram';
 export * from './whatsapp';
 export * from './texts';
 export * from './mask';
+export * from './pace';
