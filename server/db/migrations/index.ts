@@ -17,6 +17,7 @@ import * as m014 from './014_knowledge.js';
 import * as m015 from './015_notifications.js';
 import * as m016 from './016_analytics.js';
 import * as m017 from './017_flow_versions.js';
+import * as m018f from './018f_analytics_rollups.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '015_notifications': m015,
   '016_analytics': m016,
   '017_flow_versions': m017,
+  '018f_analytics_rollups': m018f,
 };
 
 export const migrationProvider: MigrationProvider = {
