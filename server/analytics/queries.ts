@@ -183,7 +183,7 @@ async function metricsAt(
     sessionGroups(db, botId, query, range, marks.sessions, changed),
     latencies(db, botId, query, range, marks.calls),
     nodeMetrics(db, filter, range, marks, changed),
-    versionsOf(db, botId, flow),
+    versionsOf(db, botId, flow, marks.visits),
     changeStamp(db, botId),
   ]);
   const series = new Map<number, MetricsAnswer['series'][number]>();

@@ -172,16 +172,29 @@ export async function leftCounts(
   return left;
 }
 
-/** The versions guests ran: a skip over the index of where they left (one seek per version). */
-export async function versionsOf(db: Db, botId: number, flow: string): Promise<number[]> {
-  const { rows } = await sql<{ version: number }>`with recursive v(version) as (
-      select min(version) from analytics_sessions where bot_id = ${botId} and flow_name = ${flow}
-      union all
-      select (select min(version) from analytics_sessions
-        where bot_id = ${botId} and flow_name = ${flow} and version > v.version)
-      from v where v.version is not null
-    ) select version from v where version is not null`.execute(db);
-  return rows.map((r) => Number(r.version));
+/**
+ * The versions guests ran: the rolled hours' versions, by a skip over their key (one seek per
+ * version), and those of the visits after the watermark.
+ */
+export async function versionsOf(db: Db, botId: number, flow: string, watermark: number) {
+  const [rolled, raw] = await Promise.all([
+    sql<{ version: number }>`with recursive v(version) as (
+        select min(flow_version) from analytics_node_hours where bot_id = ${botId} and flow_name = ${flow}
+        union all
+        select (select min(flow_version) from analytics_node_hours
+          where bot_id = ${botId} and flow_name = ${flow} and flow_version > v.version)
+        from v where v.version is not null
+      ) select version from v where version is not null`.execute(db),
+    db
+      .selectFrom('analytics_visits')
+      .select('flow_version as version')
+      .distinct()
+      .where('at', '>=', watermark)
+      .where('bot_id', '=', botId)
+      .where('flow_name', '=', flow)
+      .execute(),
+  ]);
+  return [...new Set([...rolled.rows, ...raw].map((r) => Number(r.version)))];
 }
 
 const SUMS = sql.raw(

@@ -204,9 +204,10 @@ export async function rollSessions(trx: Db, start: number, stop: number): Promis
           })),
       )
       .execute();
+  // The same rows as read (locked on PostgreSQL, the write lock held on SQLite), in one statement.
   const copy = sql.raw(FIGURES.map((f) => `${SNAPSHOT[f]} = ${f}`).join(', '));
-  for (const batch of chunks(rows.map((r) => r.guest_id)))
-    await sql`update analytics_sessions set ${copy} where guest_id in (${sql.join(batch)})`.execute(trx);
+  await sql`update analytics_sessions set ${copy}
+    where bot_id in (select id from bots) and last_at >= ${start} and last_at < ${stop}`.execute(trx);
 }
 
 /** Counts the calls of [start, stop) into their hours' latency histograms. */

@@ -11,6 +11,9 @@ import { LATENCY_BUCKETS, bucketColumn } from '../../../src/core/analytics/laten
 // - analytics_sessions.rolled_*: the snapshot of what the rollups hold for the row (null: not
 //   rolled yet); a row changed since its snapshot is corrected by the dashboard and re-rolled by
 //   the job (core/analytics/session-rollup.ts). The turn's upsert never writes these columns.
+// - The covering indexes of 016 the dashboard read outcome rows through (by start, by where guests
+//   left) go: it reads rollups now, and each turn's upsert no longer rewrites two index entries
+//   (the conversations table, the changed rows and the rollup job use analytics_sessions_last).
 // Each rollup has its own watermark (analytics_rollups), starting at 0: the first job run rolls
 // what is there, nothing to copy here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -78,4 +81,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   ];
   for (const [name, type] of snapshot)
     await db.schema.alterTable('analytics_sessions').addColumn(name, type).execute();
+  await db.schema.dropIndex('analytics_sessions_started').execute();
+  await db.schema.dropIndex('analytics_sessions_left').execute();
 }
