@@ -65,9 +65,13 @@ export function pageQuery(db: Db, botId: number, filter: ConversationFilter) {
     const split = filter.cursor.indexOf(':');
     const lastAt = Number(filter.cursor.slice(0, split));
     const guestId = filter.cursor.slice(split + 1);
-    // A row-value comparison: both databases seek the index to it (an OR of the two conditions
-    // would read every row before the page, making a full export quadratic).
-    query = query.where(sql<boolean>`(last_at, guest_id) < (${lastAt}, ${guestId})`);
+    // A row-value comparison, exact (an OR of the two conditions would read every row before
+    // the page). SQLite seeks the index by it only with no other upper bound on last_at, so the
+    // plain bound beside it is what it seeks by (without it every page of an export read the
+    // index from the top: quadratic); PostgreSQL seeks by either.
+    query = query
+      .where('last_at', '<=', lastAt)
+      .where(sql<boolean>`(last_at, guest_id) < (${lastAt}, ${guestId})`);
   }
   return query.orderBy('last_at', 'desc').orderBy('guest_id', 'desc');
 }
