@@ -44,11 +44,14 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** The rows of the filter after its cursor (`lastAt:guestId`), newest first, as a query to select from. */
 export function pageQuery(db: Db, botId: number, filter: ConversationFilter) {
   const range = rangeOf(filter);
+  const cursor = filter.cursor ? filter.cursor.indexOf(':') : -1;
+  const cursorAt = filter.cursor ? Number(filter.cursor.slice(0, cursor)) : Infinity;
   let query = db
     .selectFrom('analytics_sessions')
     .where('bot_id', '=', botId)
-    .where('last_at', '>=', range.from)
-    .where('last_at', '<', range.to);
+    .where('last_at', '>=', range.from);
+  // One upper bound on last_at only: SQLite seeks the index by one of them, and must by the cursor's.
+  if (cursorAt >= range.to) query = query.where('last_at', '<', range.to);
   if (filter.channel) query = query.where('channel', '=', filter.channel);
   if (filter.language) query = query.where('language', '=', filter.language);
   if (filter.version !== undefined) query = query.where('version', '=', filter.version);
@@ -62,13 +65,12 @@ export function pageQuery(db: Db, botId: number, filter: ConversationFilter) {
     query = query.where(sql<boolean>`(${like('guest_id')} or ${like('answers')} or ${like('last_node')})`);
   }
   if (filter.cursor) {
-    const split = filter.cursor.indexOf(':');
-    const lastAt = Number(filter.cursor.slice(0, split));
-    const guestId = filter.cursor.slice(split + 1);
+    const lastAt = cursorAt;
+    const guestId = filter.cursor.slice(cursor + 1);
     // A row-value comparison, exact (an OR of the two conditions would read every row before
     // the page). SQLite seeks the index by it only with no other upper bound on last_at, so the
-    // plain bound beside it is what it seeks by (without it every page of an export read the
-    // index from the top: quadratic); PostgreSQL seeks by either.
+    // plain bound beside it (and no range bound) is what it seeks by (otherwise every page of an
+    // export read the index from the top: quadratic); PostgreSQL seeks by either.
     query = query
       .where('last_at', '<=', lastAt)
       .where(sql<boolean>`(last_at, guest_id) < (${lastAt}, ${guestId})`);
