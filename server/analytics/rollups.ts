@@ -1,62 +1,113 @@
-// Hourly rollups of the visit events (issue 19 §5), made by a job: each run rolls the hours that
-// ended since the last run (up to a day at a time) into analytics_node_hours and moves the
-// watermark, in one transaction, so a run that fails half-way leaves nothing behind and the next
-// run does it again. Dashboards read the rollups before the watermark and the raw events after it
-// (queries.ts), reading the watermark first, so an hour is never counted twice.
+// Hourly rollups of the analytics (issue 19 §5), made by a job. Each rollup has its watermark in
+// analytics_rollups: a run rolls what happened since it (up to a day at a time, each day in one
+// transaction, so a run that fails half-way leaves nothing behind) and moves it. Dashboards read
+// the rollups before a watermark and the raw rows after it (queries.ts), reading the watermark
+// first, so nothing is counted twice.
+// - visits → analytics_node_hours (here); outcome rows → analytics_session_hours and
+//   analytics_left_hours, calls → analytics_call_hours (session-rollups.ts).
 import { sql, type Kysely } from 'kysely';
 import { HOUR_MS } from '../../src/core/analytics/index.js';
+import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { rollCalls, rollSessions, firstCall, firstSessionChange } from './session-rollups.js';
 
 type Db = Kysely<Database>;
 
-const WATERMARK = 'visits';
+export type RollupName = 'visits' | 'sessions' | 'calls';
+
 /** A turn's events carry the turn's start time and commit a little later: hours are rolled after this. */
 export const ROLLUP_GRACE_MS = 60_000;
 const HOURS_PER_RUN = 24;
 
-/** Where the rollups end (events at or after it are read raw); 0 before the first roll. */
-export async function rolledUntil(db: Db): Promise<number> {
+/** Where a rollup ends (rows at or after it are read raw); 0 before its first roll. */
+export async function rolledUntil(db: Db, name: RollupName = 'visits'): Promise<number> {
   const row = await db
     .selectFrom('analytics_rollups')
     .select('rolled_until')
-    .where('name', '=', WATERMARK)
+    .where('name', '=', name)
     .executeTakeFirst();
   return row ? Number(row.rolled_until) : 0;
 }
 
+/** Every watermark at once (one read for a dashboard). */
+export async function watermarks(db: Db): Promise<Record<RollupName, number>> {
+  const rows = await db.selectFrom('analytics_rollups').select(['name', 'rolled_until']).execute();
+  const marks = { visits: 0, sessions: 0, calls: 0 };
+  for (const row of rows) if (row.name in marks) marks[row.name as RollupName] = Number(row.rolled_until);
+  return marks;
+}
+
 const floorHour = (at: number) => at - (at % HOUR_MS);
 
-/** Rolls the hours that have ended; answers the hours rolled. Safe to run on several servers at once. */
-export async function rollUp(db: Db, now = Date.now()): Promise<number> {
-  const end = floorHour(now - ROLLUP_GRACE_MS);
+/**
+ * The watermark, read for a roll: on PostgreSQL its row is locked to the transaction's end, so two
+ * servers rolling at once take turns and the second starts where the first stopped (SQLite's
+ * transactions take the write lock as they begin).
+ */
+async function lockedWatermark(trx: Db, name: RollupName): Promise<number> {
+  if (!isPostgres(trx)) return rolledUntil(trx, name);
+  await trx
+    .insertInto('analytics_rollups')
+    .values({ name, rolled_until: 0 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('analytics_rollups')
+    .select('rolled_until')
+    .where('name', '=', name)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return Number(row.rolled_until);
+}
+
+interface Rollup {
+  name: RollupName;
+  /** The time of the oldest row to roll (null: none), for the first run. */
+  first(trx: Db): Promise<number | null>;
+  /** Rolls the rows of [start, stop) into the rollup. */
+  roll(trx: Db, start: number, stop: number): Promise<void>;
+}
+
+async function rollVisits(trx: Db, start: number, stop: number) {
+  // Idempotent: a run over the same hours replaces what an interrupted one wrote.
+  await trx.deleteFrom('analytics_node_hours').where('hour', '>=', start).where('hour', '<', stop).execute();
+  await sql`insert into analytics_node_hours
+    (bot_id, flow_name, flow_version, hour, node_id, from_node, channel, language, visits, guests)
+    select bot_id, flow_name, flow_version, at - (at % ${HOUR_MS}) as hour, node_id,
+      coalesce(from_node, '') as from_node, channel, language, count(*), sum(first)
+    from analytics_visits where at >= ${start} and at < ${stop}
+    group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
+}
+
+async function firstVisit(trx: Db): Promise<number | null> {
+  const first = await trx
+    .selectFrom('analytics_visits')
+    .select(sql<number | null>`min(at)`.as('at'))
+    .executeTakeFirst();
+  return first?.at == null ? null : Number(first.at);
+}
+
+const ROLLUPS: Rollup[] = [
+  { name: 'visits', first: firstVisit, roll: rollVisits },
+  { name: 'sessions', first: firstSessionChange, roll: rollSessions },
+  { name: 'calls', first: firstCall, roll: rollCalls },
+];
+
+async function rollOne(db: Db, rollup: Rollup, end: number): Promise<number> {
   let rolled = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
-      let start = await rolledUntil(trx);
+      let start = await lockedWatermark(trx, rollup.name);
       if (start === 0) {
-        const first = await trx
-          .selectFrom('analytics_visits')
-          .select(sql<number>`min(at)`.as('at'))
-          .executeTakeFirst();
-        start = first?.at == null ? end : floorHour(Number(first.at));
+        const first = await rollup.first(trx);
+        start = first === null ? end : floorHour(first);
       }
       if (start >= end) return 0;
       const stop = Math.min(end, start + HOURS_PER_RUN * HOUR_MS);
-      // Idempotent: a run over the same hours replaces what an interrupted one wrote.
-      await trx
-        .deleteFrom('analytics_node_hours')
-        .where('hour', '>=', start)
-        .where('hour', '<', stop)
-        .execute();
-      await sql`insert into analytics_node_hours
-        (bot_id, flow_name, flow_version, hour, node_id, from_node, channel, language, visits, guests)
-        select bot_id, flow_name, flow_version, at - (at % ${HOUR_MS}) as hour, node_id,
-          coalesce(from_node, '') as from_node, channel, language, count(*), sum(first)
-        from analytics_visits where at >= ${start} and at < ${stop}
-        group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
+      await rollup.roll(trx, start, stop);
       await trx
         .insertInto('analytics_rollups')
-        .values({ name: WATERMARK, rolled_until: stop })
+        .values({ name: rollup.name, rolled_until: stop })
         .onConflict((oc) => oc.column('name').doUpdateSet({ rolled_until: stop }))
         .execute();
       return (stop - start) / HOUR_MS;
@@ -67,12 +118,31 @@ export async function rollUp(db: Db, now = Date.now()): Promise<number> {
 }
 
 /**
- * Removes raw events older than the retention period (ANALYTICS_RETENTION_DAYS), never past the
+ * Rolls the hours that have ended (a minute's grace), every rollup; answers the hours rolled.
+ * Safe to run on several servers at once. `now` is the clock: never ahead of the real one outside
+ * tests (a turn stored later with an earlier time would be missed).
+ */
+export async function rollUp(db: Db, now = Date.now()): Promise<number> {
+  const end = floorHour(now - ROLLUP_GRACE_MS);
+  let rolled = 0;
+  for (const rollup of ROLLUPS) rolled += await rollOne(db, rollup, end);
+  return rolled;
+}
+
+/**
+ * Removes raw events older than the retention period (ANALYTICS_RETENTION_DAYS), never past their
  * watermark: an hour is rolled up before its events go. Rollups and outcome rows stay.
  */
 export async function purgeEvents(db: Db, retentionDays: number, now = Date.now()): Promise<number> {
-  const cutoff = Math.min(now - retentionDays * 24 * HOUR_MS, await rolledUntil(db));
-  const visits = await db.deleteFrom('analytics_visits').where('at', '<', cutoff).executeTakeFirst();
-  const calls = await db.deleteFrom('analytics_calls').where('at', '<', cutoff).executeTakeFirst();
+  const marks = await watermarks(db);
+  const cutoff = now - retentionDays * 24 * HOUR_MS;
+  const visits = await db
+    .deleteFrom('analytics_visits')
+    .where('at', '<', Math.min(cutoff, marks.visits))
+    .executeTakeFirst();
+  const calls = await db
+    .deleteFrom('analytics_calls')
+    .where('at', '<', Math.min(cutoff, marks.calls))
+    .executeTakeFirst();
   return Number(visits.numDeletedRows) + Number(calls.numDeletedRows);
 }

@@ -381,6 +381,18 @@ export interface AnalyticsSessionTable {
   channel: string;
   language: string;
   answers: string;
+  /** The snapshot the rollups hold for the row (018f); null until the job first rolls it. */
+  rolled_last_at?: number | null;
+  rolled_flow?: string | null;
+  rolled_version?: number | null;
+  rolled_last_node?: string | null;
+  rolled_ended?: number | null;
+  rolled_completed?: number | null;
+  rolled_fallbacks?: number | null;
+  rolled_messages_in?: number | null;
+  rolled_messages_out?: number | null;
+  rolled_channel?: string | null;
+  rolled_language?: string | null;
 }
 
 export interface AnalyticsNodeHourTable {
@@ -396,6 +408,38 @@ export interface AnalyticsNodeHourTable {
   guests: number;
 }
 
+export interface AnalyticsSessionHourTable {
+  bot_id: number;
+  hour: number;
+  channel: string;
+  language: string;
+  conversations: number;
+  completed: number;
+  fallbacks: number;
+  messages_in: number;
+  messages_out: number;
+}
+
+export interface AnalyticsLeftHourTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  hour: number;
+  node_id: string;
+  channel: string;
+  language: string;
+  guests_left: number;
+}
+
+/** Plus one count column per latency bucket, b0…b63 (core/analytics/latency-histogram.ts). */
+export interface AnalyticsCallHourTable {
+  bot_id: number;
+  hour: number;
+  kind: string;
+  channel: string;
+  language: string;
+}
+
 export interface AnalyticsRollupTable {
   name: string;
   rolled_until: number;
@@ -406,6 +450,9 @@ export interface Database {
   analytics_calls: AnalyticsCallTable;
   analytics_sessions: AnalyticsSessionTable;
   analytics_node_hours: AnalyticsNodeHourTable;
+  analytics_session_hours: AnalyticsSessionHourTable;
+  analytics_left_hours: AnalyticsLeftHourTable;
+  analytics_call_hours: AnalyticsCallHourTable;
   analytics_rollups: AnalyticsRollupTable;
 }
 // --- Knowledge sources (014) ---------------------------------------------------------------------

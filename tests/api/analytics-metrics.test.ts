@@ -187,22 +187,68 @@ describe('figures of scripted conversations', () => {
 });
 
 describe('rollups and retention', () => {
-  it('rolls hours up to exactly the raw counts, and keeps them after the raw events are purged', async () => {
-    const before = await metrics(`version=${version1}`);
-    expect(await rollUp(c.t.app.db, Date.now() + 2 * 3_600_000)).toBeGreaterThan(0);
-    const rolled = await metrics(`version=${version1}`);
-    expect(byNode(rolled)).toEqual(byNode(before));
-    expect(byLink(rolled)).toEqual(byLink(before));
+  /** Everything the dashboard shows, chart points without their times (the hours move below). */
+  const shown = (body: Loose) => ({
+    nodes: byNode(body),
+    links: byLink(body),
+    totals: body.totals,
+    series: (body.series as Loose[]).map(({ at: _at, ...point }) => point),
+    latency: body.latency,
+    byChannel: body.byChannel,
+    byLanguage: body.byLanguage,
+    versions: body.versions,
+  });
+
+  /** Moves the recorded traffic two hours back, as if it had happened then (the roll takes ended hours). */
+  async function twoHoursAgo() {
+    const db = c.t.app.db;
+    const back = 2 * 3_600_000;
+    await db
+      .updateTable('analytics_visits')
+      .set((eb) => ({ at: eb('at', '-', back) }))
+      .execute();
+    await db
+      .updateTable('analytics_calls')
+      .set((eb) => ({ at: eb('at', '-', back) }))
+      .execute();
+    await db
+      .updateTable('analytics_sessions')
+      .set((eb) => ({ started_at: eb('started_at', '-', back), last_at: eb('last_at', '-', back) }))
+      .execute();
+  }
+
+  it('rolls hours up to exactly the raw figures, stays exact as guests go on, and keeps them after the purge', async () => {
+    await twoHoursAgo();
+    const before = [shown(await metrics(`version=${version1}`)), shown(await metrics(''))];
+    expect(before[1].latency.api.count).toBe(1);
+    expect(await rollUp(c.t.app.db)).toBeGreaterThan(0);
+    const rolledHours = await c.t.app.db
+      .selectFrom('analytics_session_hours')
+      .select((eb) => eb.fn.sum<number>('conversations').as('n'))
+      .executeTakeFirst();
+    expect(Number(rolledHours?.n)).toBe(5);
+    expect([shown(await metrics(`version=${version1}`)), shown(await metrics(''))]).toEqual(before);
+
+    // Eve goes on after the roll: her rolled outcome row is taken back out and counted as it is now.
+    await eve.say('Secret');
+    const now = await metrics('');
+    expect(byNode(now)).toEqual({ menu: [1, 1, 0], secret: [1, 1, 1] });
+    expect(byLink(now)).toEqual({ 'greet>menu': 1, 'menu>secret': 1 });
+    expect(now.totals).toMatchObject({ conversations: 5, completed: 2, fallbacks: 1, messagesIn: 14 });
+    const v1 = await metrics(`version=${version1}`);
+    expect([byNode(v1), byLink(v1)]).toEqual([before[0].nodes, before[0].links]);
+
     const removed = await purgeEvents(c.t.app.db, 90, Date.now() + 100 * 24 * 3_600_000);
     expect(removed).toBeGreaterThan(0);
     const raw = await c.t.app.db
       .selectFrom('analytics_visits')
       .select((eb) => eb.fn.countAll().as('n'))
+      .where('at', '<', Date.now() - 3_600_000)
       .executeTakeFirst();
     expect(Number(raw?.n)).toBe(0);
-    expect(byNode(await metrics(`version=${version1}`))).toEqual(byNode(before));
+    expect(shown(await metrics(`version=${version1}`))).toEqual(shown(v1));
+    expect(shown(await metrics(''))).toEqual(shown(now));
     // Within the retention period nothing goes.
-    await eve.say('Secret');
     expect(await purgeEvents(c.t.app.db, 90)).toBe(0);
   });
 });

@@ -19,6 +19,7 @@ import * as m016 from './016_analytics.js';
 import * as m017 from './017_flow_versions.js';
 import * as m018d17 from './018d17_knowledge_search.js';
 import * as m018c from './018c_channel_pace.js';
+import * as m018f from './018f_analytics_rollups.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '017_flow_versions': m017,
   '018d17_knowledge_search': m018d17,
   '018c_channel_pace': m018c,
+  '018f_analytics_rollups': m018f,
 };
 
 export const migrationProvider: MigrationProvider = {

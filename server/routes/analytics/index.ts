@@ -13,7 +13,8 @@ import {
   analyticsFilters,
 } from '../../../src/core/api/analytics.js';
 import { refusals } from '../../../src/core/api/common.js';
-import { conversationPage, conversationsCsv, presentConversation } from '../../analytics/conversations.js';
+import { conversationPage, presentConversation } from '../../analytics/conversations.js';
+import { conversationsCsv } from '../../analytics/csv-export.js';
 import { LiveStamps } from '../../analytics/live.js';
 import { botMetrics } from '../../analytics/queries.js';
 import { beforeDatabaseCloses } from '../../db/close-hooks.js';

@@ -3,3 +3,5 @@ export * from './first-visits';
 export * from './stats';
 export * from './answers';
 export * from './transcript';
+export * from './latency-histogram';
+export * from './session-rollup';

@@ -1,0 +1,249 @@
+// The dashboard's figures of conversations (issue 19 §3, §5) from the rollups: conversations and
+// their outcome counters by start hour, guests who left by node, latency histograms. Only the rows
+// changed since a rollup's watermark are read raw: the outcome rows whose last turn came after it
+// (each adds its figures now and takes away the snapshot the rollups hold for it, so the sums are
+// exact at every moment) and the calls after it. Rolled hours count whole: a range starting or
+// ending mid-hour takes that hour in.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  bucketColumn,
+  bucketStart,
+  emptyHistogram,
+  histogramPercentile,
+  hourOf,
+  latencyBucket,
+  LATENCY_BUCKETS,
+  leftPart,
+  startedPart,
+  type SessionFigures,
+} from '../../src/core/analytics/index.js';
+import type { MetricsQuery } from '../../src/core/api/analytics.js';
+import type { Database } from '../db/schema.js';
+import { figuresNow, figuresRolled, sessionRollupColumns, type SessionRollupRow } from './session-rollups.js';
+
+type Db = Kysely<Database>;
+
+export interface Range {
+  from: number;
+  to: number;
+}
+
+interface Filters {
+  channel?: string;
+  language?: string;
+}
+
+/** Whether the rollup hour holding `at` is one the dashboard reads (whole hours before the watermark). */
+function inRolledHours(at: number, range: Range, watermark: number): boolean {
+  const hour = hourOf(at);
+  return hour >= hourOf(range.from) && hour < Math.min(watermark, range.to);
+}
+
+/** Whether a row's time falls in the range as rollups (before the watermark) and raw rows (after) read it. */
+function counted(at: number, range: Range, watermark: number): boolean {
+  if (at >= watermark) return at >= range.from && at < range.to;
+  return inRolledHours(at, range, watermark);
+}
+
+const matches = (f: Filters, s: SessionFigures) =>
+  (!f.channel || f.channel === s.channel) && (!f.language || f.language === s.language);
+
+/** The bot's outcome rows changed since the sessions' watermark, with their snapshots. */
+export async function changedSessions(db: Db, botId: number, watermark: number) {
+  const { rows } = await sql<SessionRollupRow>`select ${sql.raw(sessionRollupColumns('s'))}
+    from analytics_sessions s where s.bot_id = ${botId} and s.last_at >= ${watermark}`.execute(db);
+  return rows.map((r) => ({ now: figuresNow(r), rolled: figuresRolled(r) }));
+}
+export type ChangedSessions = Awaited<ReturnType<typeof changedSessions>>;
+
+export interface SessionGroup {
+  bucket: number;
+  channel: string;
+  language: string;
+  conversations: number;
+  completed: number;
+  fallbacks: number;
+  messages_in: number;
+  messages_out: number;
+}
+
+/** The query narrowed to a channel and a language when the dashboard asks for them. */
+export function withFilters<QB extends SelectQueryBuilder<Database, keyof Database, object>>(
+  query: QB,
+  f: Filters,
+): QB {
+  let q = query;
+  if (f.channel) q = q.where('channel' as never, '=', f.channel as never) as QB;
+  if (f.language) q = q.where('language' as never, '=', f.language as never) as QB;
+  return q;
+}
+
+/** Conversations started in the range, by bucket, channel and language. */
+export async function sessionGroups(
+  db: Db,
+  botId: number,
+  query: MetricsQuery,
+  range: Range,
+  watermark: number,
+  changed: ChangedSessions,
+): Promise<SessionGroup[]> {
+  const size = query.bucket === 'day' ? 86_400_000 : 3_600_000;
+  const offset = query.bucket === 'day' ? (query.offset ?? 0) : 0;
+  const shift = offset * 60_000;
+  const groups: SessionGroup[] = [];
+  const rolledEnd = Math.min(watermark, range.to);
+  if (hourOf(range.from) < rolledEnd) {
+    const bucket = sql<number>`((hour + ${shift}) - ((hour + ${shift}) % ${size}) - ${shift})`;
+    const rolled = db
+      .selectFrom('analytics_session_hours')
+      .select([bucket.as('bucket'), 'channel', 'language'])
+      .select((eb) => [
+        eb.fn.sum<number>('conversations').as('conversations'),
+        eb.fn.sum<number>('completed').as('completed'),
+        eb.fn.sum<number>('fallbacks').as('fallbacks'),
+        eb.fn.sum<number>('messages_in').as('messages_in'),
+        eb.fn.sum<number>('messages_out').as('messages_out'),
+      ])
+      .where('bot_id', '=', botId)
+      .where('hour', '>=', hourOf(range.from))
+      .where('hour', '<', rolledEnd)
+      // By position: PostgreSQL does not see two parameterised expressions as the same one.
+      .groupBy([sql`1`, sql`2`, sql`3`]);
+    groups.push(...((await withFilters(rolled, query).execute()) as SessionGroup[]));
+  }
+  // A snapshot is taken away only where the rollups read hold it.
+  const add = (s: SessionFigures, sign: number) => {
+    const read = sign > 0 ? counted : inRolledHours;
+    if (!read(s.startedAt, range, watermark) || !matches(query, s)) return;
+    const part = startedPart(s, sign);
+    const at = s.startedAt < watermark ? part.hour : s.startedAt;
+    groups.push({
+      bucket: bucketStart(at, query.bucket, offset),
+      channel: part.channel,
+      language: part.language,
+      conversations: part.conversations,
+      completed: part.completed,
+      fallbacks: part.fallbacks,
+      messages_in: part.messagesIn,
+      messages_out: part.messagesOut,
+    });
+  };
+  for (const row of changed) {
+    add(row.now, 1);
+    if (row.rolled) add(row.rolled, -1);
+  }
+  return groups;
+}
+
+/** Guests who stopped at each node of the version (not at an end), by their last turn in the range. */
+export async function leftCounts(
+  db: Db,
+  f: Filters & { botId: number; flow: string; version: number },
+  range: Range,
+  watermark: number,
+  changed: ChangedSessions,
+): Promise<Map<string, number>> {
+  const left = new Map<string, number>();
+  const rolledEnd = Math.min(watermark, range.to);
+  if (hourOf(range.from) < rolledEnd) {
+    const rolled = db
+      .selectFrom('analytics_left_hours')
+      .select('node_id')
+      .select((eb) => eb.fn.sum<number>('guests_left').as('left'))
+      .where('bot_id', '=', f.botId)
+      .where('flow_name', '=', f.flow)
+      .where('flow_version', '=', f.version)
+      .where('hour', '>=', hourOf(range.from))
+      .where('hour', '<', rolledEnd)
+      .groupBy('node_id');
+    for (const row of await withFilters(rolled, f).execute()) left.set(row.node_id, Number(row.left));
+  }
+  const add = (s: SessionFigures, sign: number) => {
+    const part = leftPart(s, sign);
+    if (!part || part.flow !== f.flow || part.version !== f.version) return;
+    const read = sign > 0 ? counted : inRolledHours;
+    if (!read(s.lastAt, range, watermark) || !matches(f, s)) return;
+    left.set(part.node, (left.get(part.node) ?? 0) + sign);
+  };
+  for (const row of changed) {
+    add(row.now, 1);
+    if (row.rolled) add(row.rolled, -1);
+  }
+  return left;
+}
+
+/**
+ * The versions guests ran: the rolled hours' versions, by a skip over their key (one seek per
+ * version), and those of the visits after the watermark.
+ */
+export async function versionsOf(db: Db, botId: number, flow: string, watermark: number) {
+  const [rolled, raw] = await Promise.all([
+    sql<{ version: number }>`with recursive v(version) as (
+        select min(flow_version) from analytics_node_hours where bot_id = ${botId} and flow_name = ${flow}
+        union all
+        select (select min(flow_version) from analytics_node_hours
+          where bot_id = ${botId} and flow_name = ${flow} and flow_version > v.version)
+        from v where v.version is not null
+      ) select version from v where version is not null`.execute(db),
+    db
+      .selectFrom('analytics_visits')
+      .select('flow_version as version')
+      .distinct()
+      .where('at', '>=', watermark)
+      .where('bot_id', '=', botId)
+      .where('flow_name', '=', flow)
+      .execute(),
+  ]);
+  return [...new Set([...rolled.rows, ...raw].map((r) => Number(r.version)))];
+}
+
+const SUMS = sql.raw(
+  Array.from({ length: LATENCY_BUCKETS }, (_, b) => `sum(${bucketColumn(b)}) as ${bucketColumn(b)}`).join(
+    ', ',
+  ),
+);
+
+/** AI and API latencies: hourly histograms added up, then the calls after the watermark. */
+export async function latencies(db: Db, botId: number, f: Filters, range: Range, watermark: number) {
+  const histograms = { ai: emptyHistogram(), api: emptyHistogram() };
+  const of = (kind: string) => (kind === 'ai' ? histograms.ai : kind === 'api' ? histograms.api : null);
+  const channel = f.channel ? sql` and channel = ${f.channel}` : sql``;
+  const language = f.language ? sql` and language = ${f.language}` : sql``;
+  const rolledEnd = Math.min(watermark, range.to);
+  const reads: Promise<void>[] = [];
+  if (hourOf(range.from) < rolledEnd)
+    reads.push(
+      sql<Record<string, number | string>>`select kind, ${SUMS} from analytics_call_hours
+        where bot_id = ${botId} and hour >= ${hourOf(range.from)} and hour < ${rolledEnd}${channel}${language}
+        group by kind`
+        .execute(db)
+        .then(({ rows }) => {
+          for (const row of rows) {
+            const counts = of(String(row.kind));
+            if (!counts) continue;
+            for (let b = 0; b < LATENCY_BUCKETS; b++) counts[b] += Number(row[bucketColumn(b)] ?? 0);
+          }
+        }),
+    );
+  const rawFrom = Math.max(watermark, range.from);
+  if (rawFrom < range.to)
+    reads.push(
+      sql<{ kind: string; ms: number; n: number }>`select kind, ms, count(*) as n from analytics_calls
+        where bot_id = ${botId} and at >= ${rawFrom} and at < ${range.to}${channel}${language}
+        group by kind, ms`
+        .execute(db)
+        .then(({ rows }) => {
+          for (const row of rows) {
+            const counts = of(row.kind);
+            if (counts) counts[latencyBucket(Number(row.ms))] += Number(row.n);
+          }
+        }),
+    );
+  await Promise.all(reads);
+  const figures = (counts: number[]) => ({
+    count: counts.reduce((n, c) => n + c, 0),
+    p50: histogramPercentile(counts, 50),
+    p95: histogramPercentile(counts, 95),
+  });
+  return { ai: figures(histograms.ai), api: figures(histograms.api) };
+}

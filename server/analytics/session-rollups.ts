@@ -1,0 +1,252 @@
+// The rollups of the outcome rows and of the calls (issue 19 §5; rollups.ts runs them).
+// - Outcome rows change while guests talk, so each is rolled by its changes: the rows whose last
+//   turn falls in the window add their figures now and take away their snapshot's (what the
+//   rollups held for them), then their snapshot becomes their figures (core/analytics/session-rollup.ts).
+// - Calls only arrive: the window's calls are counted into each hour's latency histogram.
+// Rows are found per bot through the indexes on (bot_id, time): one statement joining the bots.
+import { sql, type Kysely } from 'kysely';
+import {
+  bucketColumn,
+  emptyHistogram,
+  HOUR_MS,
+  latencyBucket,
+  LATENCY_BUCKETS,
+  rollupDeltas,
+  type SessionFigures,
+} from '../../src/core/analytics/index.js';
+import { isPostgres } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database>;
+
+/** Rows per multi-row statement: well under both databases' limits on parameters. */
+const BATCH = 500;
+
+function chunks<T>(items: readonly T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** An outcome row with its snapshot, as the rollups and the dashboard's correction read it. */
+export interface SessionRollupRow {
+  guest_id: string;
+  bot_id: number;
+  started_at: number;
+  last_at: number;
+  flow_name: string;
+  version: number;
+  last_node: string | null;
+  ended: number;
+  completed: number;
+  fallbacks: number;
+  messages_in: number;
+  messages_out: number;
+  channel: string;
+  language: string;
+  rolled_last_at: number | null;
+  rolled_flow: string | null;
+  rolled_version: number | null;
+  rolled_last_node: string | null;
+  rolled_ended: number | null;
+  rolled_completed: number | null;
+  rolled_fallbacks: number | null;
+  rolled_messages_in: number | null;
+  rolled_messages_out: number | null;
+  rolled_channel: string | null;
+  rolled_language: string | null;
+}
+
+const FIGURES = [
+  'last_at',
+  'flow_name',
+  'version',
+  'last_node',
+  'ended',
+  'completed',
+  'fallbacks',
+  'messages_in',
+  'messages_out',
+  'channel',
+  'language',
+] as const;
+/** Each figure's snapshot column. */
+const SNAPSHOT: Record<(typeof FIGURES)[number], string> = {
+  last_at: 'rolled_last_at',
+  flow_name: 'rolled_flow',
+  version: 'rolled_version',
+  last_node: 'rolled_last_node',
+  ended: 'rolled_ended',
+  completed: 'rolled_completed',
+  fallbacks: 'rolled_fallbacks',
+  messages_in: 'rolled_messages_in',
+  messages_out: 'rolled_messages_out',
+  channel: 'rolled_channel',
+  language: 'rolled_language',
+};
+
+/** The columns a SessionRollupRow reads, with a table alias. */
+export const sessionRollupColumns = (alias: string) =>
+  ['guest_id', 'bot_id', 'started_at', ...FIGURES, ...Object.values(SNAPSHOT)]
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
+
+export function figuresNow(r: SessionRollupRow): SessionFigures {
+  return {
+    botId: Number(r.bot_id),
+    startedAt: Number(r.started_at),
+    lastAt: Number(r.last_at),
+    flow: r.flow_name,
+    version: Number(r.version),
+    lastNode: r.last_node,
+    ended: Number(r.ended),
+    completed: Number(r.completed),
+    fallbacks: Number(r.fallbacks),
+    messagesIn: Number(r.messages_in),
+    messagesOut: Number(r.messages_out),
+    channel: r.channel,
+    language: r.language,
+  };
+}
+
+/** What the rollups hold for the row; null when it was never rolled. */
+export function figuresRolled(r: SessionRollupRow): SessionFigures | null {
+  if (r.rolled_last_at === null || r.rolled_last_at === undefined) return null;
+  return {
+    botId: Number(r.bot_id),
+    startedAt: Number(r.started_at),
+    lastAt: Number(r.rolled_last_at),
+    flow: r.rolled_flow ?? '',
+    version: Number(r.rolled_version),
+    lastNode: r.rolled_last_node,
+    ended: Number(r.rolled_ended),
+    completed: Number(r.rolled_completed),
+    fallbacks: Number(r.rolled_fallbacks),
+    messagesIn: Number(r.rolled_messages_in),
+    messagesOut: Number(r.rolled_messages_out),
+    channel: r.rolled_channel ?? '',
+    language: r.rolled_language ?? '',
+  };
+}
+
+export async function firstSessionChange(trx: Db): Promise<number | null> {
+  const row = await trx
+    .selectFrom('analytics_sessions')
+    .select(sql<number | null>`min(last_at)`.as('at'))
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
+export async function firstCall(trx: Db): Promise<number | null> {
+  const row = await trx
+    .selectFrom('analytics_calls')
+    .select(sql<number | null>`min(at)`.as('at'))
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
+/** Rolls the outcome rows whose last turn is in [start, stop). */
+export async function rollSessions(trx: Db, start: number, stop: number): Promise<void> {
+  // PostgreSQL: the rows stay locked until the snapshot is written (a turn arriving meanwhile
+  // waits, and is rolled next time); SQLite's transaction holds the write lock already.
+  const lock = isPostgres(trx) ? sql`for update of s` : sql``;
+  const { rows } = await sql<SessionRollupRow>`select ${sql.raw(sessionRollupColumns('s'))}
+    from bots b join analytics_sessions s on s.bot_id = b.id
+    where s.last_at >= ${start} and s.last_at < ${stop} ${lock}`.execute(trx);
+  if (!rows.length) return;
+  const deltas = rollupDeltas(rows.map((r) => ({ now: figuresNow(r), rolled: figuresRolled(r) })));
+  for (const batch of chunks(deltas.started))
+    await trx
+      .insertInto('analytics_session_hours')
+      .values(
+        batch.map((c) => ({
+          bot_id: c.botId,
+          hour: c.hour,
+          channel: c.channel,
+          language: c.language,
+          conversations: c.conversations,
+          completed: c.completed,
+          fallbacks: c.fallbacks,
+          messages_in: c.messagesIn,
+          messages_out: c.messagesOut,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['bot_id', 'hour', 'channel', 'language']).doUpdateSet((eb) => ({
+          conversations: eb('analytics_session_hours.conversations', '+', eb.ref('excluded.conversations')),
+          completed: eb('analytics_session_hours.completed', '+', eb.ref('excluded.completed')),
+          fallbacks: eb('analytics_session_hours.fallbacks', '+', eb.ref('excluded.fallbacks')),
+          messages_in: eb('analytics_session_hours.messages_in', '+', eb.ref('excluded.messages_in')),
+          messages_out: eb('analytics_session_hours.messages_out', '+', eb.ref('excluded.messages_out')),
+        })),
+      )
+      .execute();
+  for (const batch of chunks(deltas.left))
+    await trx
+      .insertInto('analytics_left_hours')
+      .values(
+        batch.map((c) => ({
+          bot_id: c.botId,
+          flow_name: c.flow,
+          flow_version: c.version,
+          hour: c.hour,
+          node_id: c.node,
+          channel: c.channel,
+          language: c.language,
+          guests_left: c.left,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['bot_id', 'flow_name', 'flow_version', 'hour', 'node_id', 'channel', 'language'])
+          .doUpdateSet((eb) => ({
+            guests_left: eb('analytics_left_hours.guests_left', '+', eb.ref('excluded.guests_left')),
+          })),
+      )
+      .execute();
+  // The same rows as read (locked on PostgreSQL, the write lock held on SQLite), in one statement.
+  const copy = sql.raw(FIGURES.map((f) => `${SNAPSHOT[f]} = ${f}`).join(', '));
+  await sql`update analytics_sessions set ${copy}
+    where bot_id in (select id from bots) and last_at >= ${start} and last_at < ${stop}`.execute(trx);
+}
+
+/** Counts the calls of [start, stop) into their hours' latency histograms. */
+export async function rollCalls(trx: Db, start: number, stop: number): Promise<void> {
+  // Grouped by latency first: far fewer rows than calls on a busy bot.
+  const { rows } = await sql<{
+    bot_id: number;
+    hour: number;
+    kind: string;
+    channel: string;
+    language: string;
+    ms: number;
+    n: number;
+  }>`select c.bot_id, c.at - (c.at % ${HOUR_MS}) as hour, c.kind, c.channel, c.language, c.ms,
+      count(*) as n
+    from bots b join analytics_calls c on c.bot_id = b.id
+    where c.at >= ${start} and c.at < ${stop}
+    group by 1, 2, 3, 4, 5, 6`.execute(trx);
+  const hours = new Map<string, { key: (typeof rows)[number]; counts: number[] }>();
+  for (const row of rows) {
+    const id = `${row.bot_id}\u0000${row.hour}\u0000${row.kind}\u0000${row.channel}\u0000${row.language}`;
+    let hour = hours.get(id);
+    if (!hour) hours.set(id, (hour = { key: row, counts: emptyHistogram() }));
+    hour.counts[latencyBucket(Number(row.ms))] += Number(row.n);
+  }
+  const columns = Array.from({ length: LATENCY_BUCKETS }, (_, b) => bucketColumn(b));
+  // The hours of the window were never rolled (the watermark is hour-aligned): plain inserts.
+  for (const batch of chunks([...hours.values()], 200))
+    await trx
+      .insertInto('analytics_call_hours')
+      .values(
+        batch.map(({ key, counts }) => ({
+          bot_id: Number(key.bot_id),
+          hour: Number(key.hour),
+          kind: key.kind,
+          channel: key.channel,
+          language: key.language,
+          ...Object.fromEntries(columns.map((c, b) => [c, counts[b]])),
+        })),
+      )
+      .execute();
+}
