@@ -13,6 +13,11 @@ interface NodeFacts {
   sets: string[];
   reads: string[];
   links: NodeLinks;
+  /** The graph rules' issues last made for this node, given again while their words still hold. */
+  made: {
+    unreachable?: { start: string; isolated: boolean; issue: LintIssue };
+    neverSet?: Map<string, LintIssue>;
+  };
 }
 
 export interface LintOptions {
@@ -21,6 +26,35 @@ export interface LintOptions {
 }
 
 const title = (node: FlowNode) => node.name.trim() || node.type;
+
+/** Not reachable from the start (made once per node and start name: 10,000 of them are common). */
+function unreachableIssue(node: FlowNode, facts: NodeFacts, start: string, isolated: boolean): LintIssue {
+  const made = facts.made.unreachable;
+  if (made && made.start === start && made.isolated === isolated) return made.issue;
+  const issue: LintIssue = {
+    rule: 'unreachable',
+    nodeId: node.id,
+    message: `"${title(node)}" cannot be reached from the start ("${start}")`,
+    // Linked to nothing either way: deleting it changes no path of the flow.
+    ...(isolated && { fix: { label: 'Delete node', changes: [{ type: 'delete' as const, id: node.id }] } }),
+  };
+  facts.made.unreachable = { start, isolated, issue };
+  return issue;
+}
+
+function neverSetIssue(node: FlowNode, facts: NodeFacts, name: string): LintIssue {
+  const made = (facts.made.neverSet ??= new Map());
+  let issue = made.get(name);
+  if (!issue) {
+    issue = {
+      rule: 'variable-never-set',
+      nodeId: node.id,
+      message: `"${title(node)}" reads \${{${name}}}, which no node sets`,
+    };
+    made.set(name, issue);
+  }
+  return issue;
+}
 
 /** A loop with no exit (flow-structure.ts), named by its first nodes in flow order. */
 function loopIssue(members: readonly FlowNode[], waits: boolean): LintIssue {
@@ -51,6 +85,7 @@ function factsOf(node: FlowNode): NodeFacts {
     sets: variablesSet(node),
     reads: variablesRead(node),
     links: { targets: nodeTargets(node), canEnd: canEndHere(node), waits: waitsForGuest(node) },
+    made: {},
   };
 }
 
@@ -102,6 +137,7 @@ export function createFlowLint() {
       nodes.map((node) => node.id),
       all.map((f) => f.links),
     );
+    const start = nodes.length > 0 ? title(nodes[0]) : '';
     const set = new Set<string>();
     for (const f of all) for (const name of f.sets) set.add(name);
     nodes.forEach((node, i) => {
@@ -114,26 +150,10 @@ export function createFlowLint() {
       const { local, reads, links } = all[i];
       if (!reached.has(node.id)) {
         const isolated = !incoming.has(node.id) && links.targets.length === 0;
-        add({
-          rule: 'unreachable',
-          nodeId: node.id,
-          message: `"${title(node)}" cannot be reached from the start ("${title(nodes[0])}")`,
-          // Linked to nothing either way: deleting it changes no path of the flow.
-          ...(isolated && {
-            fix: { label: 'Delete node', changes: [{ type: 'delete' as const, id: node.id }] },
-          }),
-        });
+        add(unreachableIssue(node, all[i], start, isolated));
       }
       for (const issue of local) if (!(options.template && issue.rule === 'dead-end')) add(issue);
-      for (const name of reads) {
-        if (!set.has(name)) {
-          add({
-            rule: 'variable-never-set',
-            nodeId: node.id,
-            message: `"${title(node)}" reads \${{${name}}}, which no node sets`,
-          });
-        }
-      }
+      for (const name of reads) if (!set.has(name)) add(neverSetIssue(node, all[i], name));
     });
     if (trapping.length > 0) {
       const position = new Map(nodes.map((node, i) => [node.id, i]));
