@@ -51,7 +51,8 @@ export async function startServer(dataDir: string, distDir: string): Promise<Ben
     logLevel: 'silent',
     authRateLimit: 1_000_000,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // BENCH_PORT keeps a bench on its runner's own port on a shared machine (0: any free port).
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
   const signup = await json<{ access_token: string }>(

@@ -7,6 +7,7 @@ const suites: Record<string, () => Promise<void>> = {
   runtime: async () => (await import('./runtime.js')).runRuntimeBench(),
   board: async () => (await import('./board.js')).runBoardBench(),
   'editor-tools': async () => (await import('./editor-tools.js')).runEditorToolsBench(),
+  lint: async () => (await import('./lint.js')).runLintBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   channels: async () => (await import('./channels.js')).runChannelsBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),

@@ -1,6 +1,6 @@
 import { parseCondition } from '../condition';
 import { validateNode, type Problem, type ValidationContext } from '../validation';
-import { createFlowLint } from '../lint/lint-flow';
+import { createFlowLint, type LintOptions } from '../lint/lint-flow';
 import type { LintIssue } from '../lint/types';
 import { createHistory, type HistoryOptions } from './history';
 import { autoLayout } from './layout/auto-layout';
@@ -65,8 +65,8 @@ export function createEngine(options: HistoryOptions = {}) {
    * The lint panel's issues (issue 20 §5) over the replica as it is now, with the validation
    * problems last found; per-node rules are cached by node, so after an edit only its nodes are read.
    */
-  function lint(): LintIssue[] {
-    return flowLint.lint(history.nodes(), known);
+  function lint(options?: LintOptions): LintIssue[] {
+    return flowLint.lint(history.nodes(), known, options);
   }
 
   /** Moves laying out `ids` (or the whole flow) left to right; the caller applies them as one edit. */

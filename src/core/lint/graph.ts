@@ -1,5 +1,4 @@
-import type { FlowNode, NodeId } from '../flow/schema';
-import { nodeTargets } from '../flow/targets';
+import type { NodeId } from '../flow/schema';
 
 /** The flow as a graph: each node's distinct targets that exist in the flow. */
 export interface FlowGraph {
@@ -7,16 +6,20 @@ export interface FlowGraph {
   out: Map<NodeId, NodeId[]>;
 }
 
-export function flowGraph(nodes: readonly FlowNode[]): FlowGraph {
-  const present = new Set(nodes.map((node) => node.id));
+/** The graph of `ids`, each with its `targets` (may repeat, may name nodes that are gone). */
+export function flowGraph(ids: readonly NodeId[], targets: readonly (readonly NodeId[])[]): FlowGraph {
+  const present = new Set(ids);
   const out = new Map<NodeId, NodeId[]>();
-  for (const node of nodes) {
+  ids.forEach((id, i) => {
+    const list = targets[i];
     out.set(
-      node.id,
-      [...new Set(nodeTargets(node))].filter((id) => present.has(id)),
+      id,
+      list.length < 2
+        ? list.filter((to) => present.has(to))
+        : [...new Set(list)].filter((to) => present.has(to)),
     );
-  }
-  return { ids: nodes.map((node) => node.id), out };
+  });
+  return { ids: [...ids], out };
 }
 
 /** The nodes a run starting at `start` can reach (breadth first, no recursion on 10k nodes). */

@@ -1,6 +1,6 @@
 import { FAILURE_SLOT_ID } from '../flow/defaults';
 import type { FlowNode } from '../flow/schema';
-import { nodeTargets } from '../flow/targets';
+import { meantToEnd, normalTargets } from './endings';
 import type { LintIssue } from './types';
 
 // The rules that look at one node alone; their answers are kept per node (lint-flow.ts) so an edit
@@ -8,30 +8,38 @@ import type { LintIssue } from './types';
 
 const title = (node: FlowNode) => node.name.trim() || node.type;
 
-/** Does the node stop to ask or fetch something, so that leading nowhere after it is a mistake? */
-function asksOrFetches(node: FlowNode): boolean {
+/** What the node did that now goes nowhere, for the dead-end message. */
+function whatItDid(node: FlowNode): string {
   switch (node.type) {
     case 'wizard':
-    case 'api':
+      return 'collects a form';
     case 'device-permission':
+      return "asks for the guest's location";
     case 'language-changer':
-      return true;
+      return 'changes the language';
+    case 'api':
+      return 'fetches a result it does not show';
     case 'ai':
-      return node.waitForUserQuery;
+      return 'keeps an AI answer it does not show';
     case 'basic':
-      return node.entries.some((entry) => entry.type === 'variable' && entry.wait);
+      return 'waits for an answer';
     default:
-      return false;
+      return 'passes the chat on';
   }
 }
 
-/** A node that asks the user or fetches something and then leads nowhere ends the chat too early. */
+/**
+ * A dead end: no normal branch of the node is linked, so every run that gets there ends the chat
+ * there, and the node is not one a chat is meant to end on (endings.ts meantToEnd). Failure paths
+ * do not count as a way on (the api rule has its own issue). In a flow template an end goes back to
+ * the caller, so the rule is left out there (lint-flow.ts).
+ */
 export function deadEnd(node: FlowNode): LintIssue | null {
-  if (!asksOrFetches(node) || nodeTargets(node).length > 0) return null;
+  if (meantToEnd(node) || normalTargets(node).length > 0) return null;
   return {
     rule: 'dead-end',
     nodeId: node.id,
-    message: `"${title(node)}" waits for an answer or a result, then leads nowhere`,
+    message: `"${title(node)}" ${whatItDid(node)}, then leads nowhere: the chat ends there`,
   };
 }
 

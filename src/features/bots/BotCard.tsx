@@ -33,7 +33,7 @@ export function BotCard({ bot, languages, active = false, onUpdate }: BotCardPro
   return (
     // The whole card opens the bot; the settings button is the same action for those who look for one.
     <article
-      className={active ? 'bot-card bot-card-active' : 'bot-card'}
+      className={active ? 'grid-card bot-card bot-card-active' : 'grid-card bot-card'}
       aria-label={bot.name}
       tabIndex={0}
       onClick={open}

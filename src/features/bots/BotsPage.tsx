@@ -31,9 +31,9 @@ export function BotsPage() {
 
   return (
     <section className="page bots-page">
-      <div className="bots-toolbar">
+      <div className="list-toolbar bots-toolbar">
         <IntroHeading title="Bots" subtitle="Manage your bots" />
-        <div className="bots-actions">
+        <div className="list-actions bots-actions">
           <SearchField label="Search bots" placeholder="Search by name" value={query} onChange={setQuery} />
           <Button variant="outline" onClick={() => setDialog({ mode: 'import' })}>
             <BotIcon name="upload" />
@@ -49,9 +49,9 @@ export function BotsPage() {
       {loadError && <Alert kind="error">{loadError}</Alert>}
 
       {loading ? (
-        <div className="bots-grid" aria-busy="true" aria-label="Loading bots">
+        <div className="card-grid bots-grid" aria-busy="true" aria-label="Loading bots">
           {PLACEHOLDERS.map((key) => (
-            <div key={key} className="bot-card bot-card-placeholder" aria-hidden="true">
+            <div key={key} className="grid-card bot-card bot-card-placeholder" aria-hidden="true">
               <span className="skeleton skeleton-avatar" />
               <span className="skeleton skeleton-line" />
               <span className="skeleton skeleton-line short" />
@@ -60,10 +60,12 @@ export function BotsPage() {
         </div>
       ) : bots.length === 0 ? (
         !loadError && (
-          <p className="bots-empty">No bots available yet. Start by creating a new bot to see it here!</p>
+          <p className="card-grid-empty bots-empty">
+            No bots available yet. Start by creating a new bot to see it here!
+          </p>
         )
       ) : (
-        <div className="bots-grid">
+        <div className="card-grid bots-grid">
           {shown.map((bot) => (
             <BotCard
               key={bot.id}
@@ -73,7 +75,9 @@ export function BotsPage() {
               onUpdate={(b) => setDialog({ mode: 'update', bot: b })}
             />
           ))}
-          {shown.length === 0 && <p className="bots-empty">No bot name contains “{settled.trim()}”.</p>}
+          {shown.length === 0 && (
+            <p className="card-grid-empty bots-empty">No bot name contains “{settled.trim()}”.</p>
+          )}
         </div>
       )}
 

@@ -27,7 +27,9 @@ export function GapsPanel() {
         Questions your AI nodes found nothing about in the selected sources.
       </p>
       {error && <Alert kind="error">{error}</Alert>}
-      {gaps && gaps.length === 0 && <p className="knowledge-empty">No unanswered questions yet.</p>}
+      {gaps && gaps.length === 0 && (
+        <p className="card-grid-empty knowledge-empty">No unanswered questions yet.</p>
+      )}
       {gaps && gaps.length > 0 && (
         <ul className="knowledge-gaps">
           {gaps.map((gap) => (

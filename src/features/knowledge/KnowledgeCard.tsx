@@ -76,7 +76,7 @@ export function KnowledgeCard({ kind, item, title, languages, customerId, onChan
   };
 
   return (
-    <article className={`knowledge-card knowledge-${item.status}`} aria-label={title}>
+    <article className={`grid-card knowledge-card knowledge-${item.status}`} aria-label={title}>
       <header className="knowledge-card-head">
         <span className={`knowledge-kind kind-${itemKind}`} aria-hidden="true">
           {'file_type' in item ? item.file_type.toUpperCase() : itemKind === 'link' ? 'WEB' : 'YT'}

@@ -74,7 +74,7 @@ export function KnowledgeTab({ kind }: { kind: TabKind }) {
       {error && <Alert kind="error">{error}</Alert>}
       {previewError && <Alert kind="warning">{previewError}</Alert>}
       {list && (
-        <div className="knowledge-grid">
+        <div className="card-grid knowledge-grid">
           {shown.map((item) => (
             <KnowledgeCard
               key={item.id}
@@ -86,7 +86,7 @@ export function KnowledgeTab({ kind }: { kind: TabKind }) {
               onChanged={() => void reload()}
             />
           ))}
-          {shown.length === 0 && <p className="knowledge-empty">{NOTHING_FOUND[kind]}</p>}
+          {shown.length === 0 && <p className="card-grid-empty knowledge-empty">{NOTHING_FOUND[kind]}</p>}
         </div>
       )}
       {adding && customerId !== null && kind === 'files' && (

@@ -100,7 +100,7 @@ export function RetrievalPanel() {
       {answer && (
         <ol className="knowledge-passages" aria-label="Passages">
           {answer.passages.length === 0 && (
-            <li className="knowledge-empty">No passage matches this question.</li>
+            <li className="card-grid-empty knowledge-empty">No passage matches this question.</li>
           )}
           {answer.passages.map((p, i) => (
             <li key={i} className="knowledge-passage">

@@ -48,7 +48,7 @@ export function NotificationCard({
   };
 
   return (
-    <article className="notification-card" aria-label={n.name}>
+    <article className="grid-card notification-card" aria-label={n.name}>
       <header className="notification-card-head">
         <h3 className="notification-card-name">{n.name}</h3>
         <span className={n.enabled ? 'notification-state active' : 'notification-state'}>

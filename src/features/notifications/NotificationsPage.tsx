@@ -51,9 +51,9 @@ export function NotificationsPage() {
 
   return (
     <section className="page notifications-page">
-      <div className="notifications-toolbar">
+      <div className="list-toolbar notifications-toolbar">
         <IntroHeading title="Notifications" subtitle="Scheduled messages to the guests of your bots" />
-        <div className="notifications-actions">
+        <div className="list-actions notifications-actions">
           <SearchField
             label="Search notifications"
             placeholder="Search by name"
@@ -67,9 +67,9 @@ export function NotificationsPage() {
       </div>
       {loadError && <Alert kind="error">{loadError}</Alert>}
       {actionError && <Alert kind="error">{actionError}</Alert>}
-      {data && list.length === 0 && <p className="notifications-empty">{EMPTY_TEXT}</p>}
+      {data && list.length === 0 && <p className="card-grid-empty notifications-empty">{EMPTY_TEXT}</p>}
       {data && list.length > 0 && (
-        <div className="notifications-grid">
+        <div className="card-grid notifications-grid">
           {shown.map((n) => (
             <NotificationCard
               key={n.id}
@@ -81,7 +81,9 @@ export function NotificationsPage() {
             />
           ))}
           {shown.length === 0 && (
-            <p className="notifications-empty">No notification name contains “{query.trim()}”.</p>
+            <p className="card-grid-empty notifications-empty">
+              No notification name contains “{query.trim()}”.
+            </p>
           )}
         </div>
       )}

@@ -6,32 +6,24 @@ import {
   boxesOverlap,
   containsBox,
   curveBox,
-  curvePoint,
   linkCurve,
   nodeBox,
-  nodeLinkCurve,
   type Box,
   type Curve,
   type Point,
 } from './geometry';
 import { GroupDrag } from './group-drag';
-import { createLinkShape, type CurveBatch } from './link-shapes';
-import { createBadgeShape, readSeverityColors, trafficStep, type BoardAnalytics } from './analytics-shapes';
+import { dragLinkBatches, draftLinkBatches, staticLinkBatches, type NodeDragState } from './link-batches';
+import { createLinkShape } from './link-shapes';
+import { createBadgeShape, readSeverityColors, type BoardAnalytics } from './analytics-shapes';
+import { RubberBand } from './rubber-band';
+import { BoardView } from './board-view';
+import { makeLooks, moveBackdrop, placeLinkButton } from './board-chrome';
 import { levelOfDetail, type LevelOfDetail } from './level-of-detail';
 import { NodeLayer } from './node-layer';
 import type { NodeLook } from './node-shapes';
 import { Signal } from './signal';
-import type { ZoomCommand } from './zoom-keys';
-import {
-  centredOn,
-  fitView,
-  steppedScale,
-  toScreen,
-  toWorld,
-  visibleWorld,
-  zoomAround,
-  type View,
-} from './viewport';
+import { fitView, visibleWorld, type View } from './viewport';
 
 export interface BoardLayers {
   links: Konva.Layer;
@@ -47,8 +39,6 @@ export interface BoardSelection {
 
 /** Nodes are fetched for the screen plus this fraction of it on every side, so small pans reuse them. */
 const OVERSCAN = 0.5;
-/** World distance between the dots of the board's background grid. */
-const GRID_SPACING = 24;
 /**
  * Beyond this many touched nodes and links an update re-culls the whole view (a flow opened, a big
  * undo); below it only what the update touched is redrawn, which keeps one edit of a 10,000-node
@@ -61,8 +51,7 @@ const PATCH_LIMIT = 200;
  * transform directly, only nodes in view have shapes, links are stroked in batches, and a dragged
  * node moves on its own layer so the static layers are not redrawn while it moves.
  */
-export class BoardRenderer {
-  view: View = { scale: 1, x: 0, y: 0 };
+export class BoardRenderer extends BoardView {
   readonly model = new BoardModel();
   /** The view moved (pan, zoom, resize): the zoom readout and the minimap's rectangle follow. */
   readonly viewChanged = new Signal();
@@ -74,21 +63,18 @@ export class BoardRenderer {
   private problems: Readonly<Record<NodeId, number>> = {};
   private colors: BoardColors = readBoardColors();
   private level: LevelOfDetail = levelOfDetail(1);
-  private looks = this.makeLooks(this.level);
+  private looks = makeLooks(this.level, this.colors);
   private readonly nodeLayer: NodeLayer;
   private covered: Box | null = null;
   /** The links to stroke (in or near view), by id. */
   private shownLinks = new Map<string, BoardLink>();
-  private drag: { node: FlowNode; links: BoardLink[]; ids: Set<string> } | null = null;
+  private drag: NodeDragState | null = null;
   /** The nodes selected together (issue 20 §2), drawn selected. */
   private group: ReadonlySet<NodeId> = new Set();
   private groupDrag: GroupDrag | null = null;
   /** The rubber band being drawn (world units), shown on the overlay layer. */
-  private readonly band: Konva.Rect;
-  private readonly bandFill: Konva.Rect;
+  private readonly band: RubberBand;
   private draft: Curve | null = null;
-  private width = 1;
-  private height = 1;
   /** The Analytics overlay's figures (null: the overlay is off). */
   private analytics: BoardAnalytics | null = null;
   private severityColors = readSeverityColors();
@@ -100,10 +86,29 @@ export class BoardRenderer {
     /** The element whose CSS dot grid follows pan and zoom. */
     private readonly backdrop: HTMLElement | null = null,
   ) {
+    super();
     this.nodeLayer = new NodeLayer(layers.nodes);
-    layers.links.add(createLinkShape(() => this.staticLinks()));
-    layers.drag.add(createLinkShape(() => this.dragLinks()));
-    layers.overlay.add(createLinkShape(() => this.draftLinks()));
+    layers.links.add(
+      createLinkShape(() =>
+        staticLinkBatches({
+          shown: this.shownLinks.values(),
+          drag: this.drag,
+          groupDrag: this.groupDrag,
+          selectedLinkId: this.selection.linkId,
+          hoveredLinkId: this.hoveredLinkId,
+          level: this.level,
+          scale: this.view.scale,
+          colors: this.colors,
+          analytics: this.analytics,
+        }),
+      ),
+    );
+    layers.drag.add(
+      createLinkShape(() => dragLinkBatches(this.drag, this.groupDrag, this.model, this.colors.primary)),
+    );
+    layers.overlay.add(
+      createLinkShape(() => draftLinkBatches(this.groupDrag, this.draft, this.colors.primary)),
+    );
     layers.overlay.add(
       createBadgeShape(
         () => ({
@@ -114,14 +119,7 @@ export class BoardRenderer {
         () => this.severityColors,
       ),
     );
-    this.bandFill = new Konva.Rect({ visible: false, listening: false, opacity: 0.12 });
-    this.band = new Konva.Rect({
-      visible: false,
-      listening: false,
-      strokeScaleEnabled: false,
-      strokeWidth: 1,
-    });
-    layers.overlay.add(this.bandFill, this.band);
+    this.band = new RubberBand(layers.overlay);
     for (const layer of Object.values(layers)) layer.listening(false);
   }
 
@@ -163,21 +161,7 @@ export class BoardRenderer {
 
   /** The rubber band from one world corner to the other, or null to hide it. */
   setBand(box: Box | null): void {
-    for (const rect of [this.band, this.bandFill]) {
-      if (!box) rect.visible(false);
-      else {
-        rect.setAttrs({
-          visible: true,
-          x: box.minX,
-          y: box.minY,
-          width: box.maxX - box.minX,
-          height: box.maxY - box.minY,
-        });
-      }
-    }
-    this.band.stroke(this.colors.primary);
-    this.bandFill.fill(this.colors.primary);
-    this.layers.overlay.batchDraw();
+    this.band.show(box, this.colors.primary);
   }
 
   /** The selected group leaves the static layers and moves, as one layer, on the drag layer. */
@@ -231,7 +215,7 @@ export class BoardRenderer {
   refreshColors(): void {
     this.colors = readBoardColors();
     this.severityColors = readSeverityColors();
-    this.looks = this.makeLooks(this.level);
+    this.looks = makeLooks(this.level, this.colors);
     this.cull();
     this.contentChanged.emit();
   }
@@ -254,7 +238,6 @@ export class BoardRenderer {
     this.fit();
   }
 
-  /** Shows the whole flow (or its top-left corner when it cannot fit at the smallest scale). */
   fit(): void {
     this.setView(fitView(this.model.bounds(), this.width, this.height));
   }
@@ -267,55 +250,14 @@ export class BoardRenderer {
     // One batched call: scale() alone clears every descendant's cached transform once per axis,
     // and position() once more, a walk over every node shape (pooled ones too) each time.
     this.stage.setAttrs({ scaleX: view.scale, scaleY: view.scale, x: view.x, y: view.y });
-    if (detailChanged) this.looks = this.makeLooks(level);
+    if (detailChanged) this.looks = makeLooks(level, this.colors);
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
     else this.nodeLayer.drawOnlyIn(this.drawnArea());
     this.placeLinkButton();
-    this.moveBackdrop();
+    moveBackdrop(this.backdrop, this.view);
     this.stage.batchDraw();
     this.viewChanged.emit();
-  }
-
-  panBy(dx: number, dy: number): void {
-    this.setView({ ...this.view, x: this.view.x + dx, y: this.view.y + dy });
-  }
-
-  zoomAt(screen: Point, scale: number): void {
-    this.setView(zoomAround(this.view, screen, scale));
-  }
-
-  /** A zoom button or key: in, out, to 100 %, or fit the whole flow. */
-  zoom(command: ZoomCommand): void {
-    if (command === 'in') this.zoomStep(1);
-    else if (command === 'out') this.zoomStep(-1);
-    else if (command === 'actual') this.zoomTo(1);
-    else this.fit();
-  }
-
-  /** Zooms `steps` presses in (positive) or out (negative) around the middle of the board. */
-  zoomStep(steps: number): void {
-    this.zoomAt(this.middle(), steppedScale(this.view.scale, steps));
-  }
-
-  /** Zooms to `scale` around the middle of the board. */
-  zoomTo(scale: number): void {
-    this.zoomAt(this.middle(), scale);
-  }
-
-  /** Puts the world point `world` in the middle of the board, at the same zoom. */
-  centreOn(world: Point): void {
-    this.setView(centredOn(this.view, world, this.width, this.height));
-  }
-
-  /** The world point in the middle of the board. */
-  centre(): Point {
-    return toWorld(this.view, this.middle());
-  }
-
-  /** The part of the world the board shows. */
-  seen(): Box {
-    return visibleWorld(this.view, this.width, this.height);
   }
 
   /** The one selected node (the primary one of a group). */
@@ -337,10 +279,6 @@ export class BoardRenderer {
     const pad = 4 / this.view.scale;
     const { minX, minY, maxX, maxY } = this.seen();
     return { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
-  }
-
-  private middle(): Point {
-    return { x: this.width / 2, y: this.height / 2 };
   }
 
   /** The dragged node leaves the static layers and moves on the drag layer with its links. */
@@ -393,10 +331,6 @@ export class BoardRenderer {
     this.layers.overlay.batchDraw();
   }
 
-  screenOf(world: Point): Point {
-    return toScreen(this.view, world);
-  }
-
   /** Drawing order for hit-testing: the dragged node is on top of everything. */
   rank = (id: NodeId): number =>
     this.drag?.node.id === id || this.groupDrag?.ids.has(id) ? Infinity : this.nodeLayer.rank(id);
@@ -410,20 +344,6 @@ export class BoardRenderer {
 
   get shownNodeCount(): number {
     return this.nodeLayer.count;
-  }
-
-  private makeLooks(level: LevelOfDetail) {
-    // Index 1 of each pair is the invalid-node look.
-    const look = (selected: boolean, invalid: boolean) => ({
-      level,
-      selected,
-      invalid,
-      colors: this.colors,
-    });
-    return {
-      plain: [look(false, false), look(false, true)],
-      selected: [look(true, false), look(true, true)],
-    };
   }
 
   private lookOf(node: FlowNode): NodeLook {
@@ -459,97 +379,9 @@ export class BoardRenderer {
     this.stage.batchDraw();
   }
 
-  private staticLinks(): CurveBatch[] {
-    const dragged = this.drag?.ids;
-    const grouped = this.groupDrag?.linkIds;
-    const selected = this.selection.linkId;
-    const hovered = this.hoveredLinkId;
-    const plain: Curve[] = [];
-    const plainLinks: BoardLink[] = [];
-    let chosen: Curve | null = null;
-    let pointed: Curve | null = null;
-    for (const link of this.shownLinks.values()) {
-      if (dragged?.has(link.id) || grouped?.has(link.id)) continue;
-      if (link.id === selected) chosen = link.curve;
-      else if (link.id === hovered) pointed = link.curve;
-      else {
-        plain.push(link.curve);
-        plainLinks.push(link);
-      }
-    }
-    const width = this.level.full ? 2 : 1.5 / this.view.scale;
-    return [
-      ...(this.analytics
-        ? this.trafficBatches(plainLinks, width)
-        : [{ curves: plain, color: this.colors.primary, width, alpha: 0.45 }]),
-      { curves: pointed ? [pointed] : [], color: this.colors.primary, width: width + 1, alpha: 0.8 },
-      { curves: chosen ? [chosen] : [], color: this.colors.primary, width: width + 2 },
-    ];
-  }
-
-  /**
-   * With the overlay on, links are stroked by traffic: one batch per width step (a handful), the
-   * widths in screen pixels whatever the zoom.
-   */
-  private trafficBatches(links: BoardLink[], base: number): CurveBatch[] {
-    const analytics = this.analytics!;
-    const byStep = new Map<number, Curve[]>();
-    for (const link of links) {
-      const step = trafficStep(analytics, link.from, link.to);
-      const list = byStep.get(step);
-      if (list) list.push(link.curve);
-      else byStep.set(step, [link.curve]);
-    }
-    const perPixel = this.level.full ? 1 : 1 / this.view.scale;
-    return [...byStep].map(([step, list]) => ({
-      curves: list,
-      color: this.colors.primary,
-      width: step <= 1 ? base : step * perPixel,
-      alpha: step <= 1 ? 0.3 : 0.7,
-    }));
-  }
-
-  /** The dragged node's links, drawn from its live position. */
-  private dragLinks(): CurveBatch[] {
-    if (this.groupDrag)
-      return [{ curves: this.groupDrag.innerCurves(), color: this.colors.primary, width: 2 }];
-    if (!this.drag) return [];
-    const curves = this.drag.links.map((link) => this.liveCurve(link));
-    return [{ curves, color: this.colors.primary, width: 2 }];
-  }
-
-  private draftLinks(): CurveBatch[] {
-    if (this.groupDrag)
-      return [{ curves: this.groupDrag.crossingCurves(), color: this.colors.primary, width: 2 }];
-    return this.draft ? [{ curves: [this.draft], color: this.colors.primary, width: 2, dash: [6, 4] }] : [];
-  }
-
-  /** A link's curve, following the dragged node when it is one of its ends. */
-  private liveCurve(link: BoardLink): Curve {
-    if (!this.drag) return link.curve;
-    const at = (id: NodeId) => (id === this.drag!.node.id ? this.drag!.node : this.model.node(id)!);
-    return nodeLinkCurve(at(link.from), link.slotIndex, at(link.to));
-  }
-
-  private moveBackdrop(): void {
-    if (!this.backdrop) return;
-    const size = GRID_SPACING * this.view.scale;
-    this.backdrop.style.backgroundSize = `${size}px ${size}px`;
-    this.backdrop.style.backgroundPosition = `${this.view.x}px ${this.view.y}px`;
-  }
-
   /** Keeps the selected link's delete button on the middle of its curve. */
   private placeLinkButton(): void {
-    const button = this.linkButton;
-    if (!button) return;
     const link = this.selection.linkId ? this.model.links.get(this.selection.linkId) : undefined;
-    if (!link) {
-      // Set only when it changes: writing the attribute on every pan or zoom frame is not free.
-      if (!button.hidden) button.hidden = true;
-      return;
-    }
-    const mid = this.screenOf(curvePoint(this.liveCurve(link), 0.5));
-    button.hidden = false;
-    button.style.transform = `translate(${mid.x}px, ${mid.y}px) translate(-50%, -50%)`;
+    placeLinkButton(this.linkButton, link, this.drag, this.model, this.view);
   }
 }

@@ -12,7 +12,7 @@ export function DraftOffer() {
     <div className="flow-publish-banner" role="status" aria-label="Unpublished draft">
       <span>This browser kept an unpublished draft of this flow ({whenText(offer.savedAt)}).</span>
       <span className="flow-version-actions">
-        <Button size="sm" onClick={editor.drafts.restore}>
+        <Button size="sm" onClick={() => void editor.drafts.restore()}>
           Restore the draft
         </Button>
         <Button size="sm" variant="outline" onClick={editor.drafts.discard}>

@@ -45,8 +45,8 @@ export function HistoryPanel({ onClose }: { onClose(): void }) {
   useEffect(load, [load, current]);
 
   return (
-    <aside className="flow-history" aria-label="Version history">
-      <header className="flow-history-head">
+    <aside className="side-panel flow-history" aria-label="Version history">
+      <header className="side-panel-head flow-history-head">
         <h2>Version history</h2>
         <IconButton icon="close" label="Close version history" size={16} onClick={onClose} />
       </header>

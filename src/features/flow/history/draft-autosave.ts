@@ -2,33 +2,21 @@ import { createStore } from 'zustand/vanilla';
 import type { FlowChange, FlowNode } from '../../../core/flow';
 import type { FlowEditor } from '../store/flow-editor';
 import { whenIdle } from '../when-idle';
+import { draftKey, readDraft, removeDraft, writeDraft, type SavedDraft } from './draft-store';
 
 // Issue 20 §4: the draft is kept in this browser as the author edits, so a closed tab (or a
-// crash) loses nothing: opening the flow again offers to restore it. A publish clears it.
+// crash) loses nothing: opening the flow again offers to restore it. A publish clears it. Kept in
+// IndexedDB (draft-store.ts), so a 10,000-node draft is kept too.
 
 const SAVE_DELAY_MS = 800;
-const keyOf = (botId: number, flowName: string) => `botflow:draft:${botId}:${flowName}`;
-
-interface SavedDraft {
-  /** The version the draft was made from. */
-  base: number | null;
-  savedAt: number;
-  nodes: FlowNode[];
-}
 
 export interface DraftOffer {
   savedAt: number;
   nodeCount: number;
 }
 
-function readDraft(key: string): SavedDraft | null {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? (JSON.parse(text) as SavedDraft) : null;
-  } catch {
-    return null;
-  }
-}
+/** A draft store failure is never the author's problem: it is logged, the editor carries on. */
+const warn = (what: string) => (error: unknown) => console.warn(`The draft could not be ${what}`, error);
 
 /** The changes that turn `current` into `draft`, as one edit (one undo brings the opened flow back). */
 export function replaceAllChanges(current: readonly FlowNode[], draft: readonly FlowNode[]): FlowChange[] {
@@ -48,29 +36,32 @@ export function watchDrafts(editor: FlowEditor) {
   const offers = createStore<{ offer: DraftOffer | null }>()(() => ({ offer: null }));
   let timer: ReturnType<typeof setTimeout> | null = null;
   let key: string | null = null;
+  /** Counts flow openings, so a late read for an earlier opening offers nothing. */
+  let opening = 0;
 
   const save = () => {
     timer = null;
     const state = editor.store.getState();
     if (state.status !== 'ready' || !state.history.hasChanges || state.botId === null) return;
     const draft: SavedDraft = { base: state.version, savedAt: Date.now(), nodes: state.nodes };
-    try {
-      localStorage.setItem(keyOf(state.botId, state.flowName), JSON.stringify(draft));
-    } catch (error) {
-      // Too large for this browser's storage (a very large flow): the draft is simply not kept.
-      console.warn('The draft could not be kept in this browser', error);
-    }
+    writeDraft(draftKey(state.botId, state.flowName), draft).catch(warn('kept in this browser'));
+  };
+
+  const offer = async (forKey: string, ticket: number, nodes: readonly FlowNode[]) => {
+    const draft = await readDraft(forKey);
+    if (ticket !== opening) return;
+    const differs = draft && JSON.stringify(draft.nodes) !== JSON.stringify(nodes);
+    offers.setState({ offer: differs ? { savedAt: draft.savedAt, nodeCount: draft.nodes.length } : null });
   };
 
   const unsubscribe = editor.store.subscribe((state, before) => {
     if (state.botId === null) return;
-    const nextKey = keyOf(state.botId, state.flowName);
+    const nextKey = draftKey(state.botId, state.flowName);
     if (state.status === 'ready' && state.opened !== before.opened) {
       // A flow opened: offer its kept draft, if it differs from what opened.
       key = nextKey;
-      const draft = readDraft(nextKey);
-      const differs = draft && JSON.stringify(draft.nodes) !== JSON.stringify(state.nodes);
-      offers.setState({ offer: differs ? { savedAt: draft.savedAt, nodeCount: draft.nodes.length } : null });
+      offers.setState({ offer: null });
+      offer(nextKey, ++opening, state.nodes).catch(warn('read'));
       return;
     }
     if (state.status !== 'ready' || nextKey !== key) return;
@@ -78,7 +69,8 @@ export function watchDrafts(editor: FlowEditor) {
       !state.history.hasChanges && (before.history.hasChanges || state.version !== before.version);
     if (settled) {
       // Published (or every change undone): nothing is left that the server does not have.
-      localStorage.removeItem(nextKey);
+      opening++;
+      removeDraft(nextKey).catch(warn('removed'));
       offers.setState({ offer: null });
       return;
     }
@@ -88,23 +80,35 @@ export function watchDrafts(editor: FlowEditor) {
     }
   });
 
+  // The tab hidden or closing with a save still waiting: keep the draft now, not after the delay.
+  const flush = () => {
+    if (timer === null || document.visibilityState !== 'hidden') return;
+    clearTimeout(timer);
+    save();
+  };
+  document.addEventListener('visibilitychange', flush);
+
   return {
     offers,
     /** Puts the kept draft on the board as one change. */
-    restore() {
+    async restore() {
       const state = editor.store.getState();
       if (state.botId === null) return;
-      const draft = readDraft(keyOf(state.botId, state.flowName));
       offers.setState({ offer: null });
-      if (draft) editor.edit(replaceAllChanges(state.nodes, draft.nodes));
+      const draft = await readDraft(draftKey(state.botId, state.flowName)).catch(warn('read'));
+      const now = editor.store.getState();
+      if (draft && now.botId === state.botId && now.flowName === state.flowName) {
+        editor.edit(replaceAllChanges(now.nodes, draft.nodes));
+      }
     },
     discard() {
       const state = editor.store.getState();
-      if (state.botId !== null) localStorage.removeItem(keyOf(state.botId, state.flowName));
+      if (state.botId !== null) removeDraft(draftKey(state.botId, state.flowName)).catch(warn('removed'));
       offers.setState({ offer: null });
     },
     stop() {
       unsubscribe();
+      document.removeEventListener('visibilitychange', flush);
       if (timer !== null) clearTimeout(timer);
     },
   };

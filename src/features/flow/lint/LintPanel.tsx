@@ -20,8 +20,8 @@ export function LintPanel({ onClose }: { onClose(): void }) {
   })).filter((group) => group.issues.length > 0);
 
   return (
-    <aside className="flow-lint" aria-label="Lint">
-      <header className="flow-lint-head">
+    <aside className="side-panel flow-lint" aria-label="Lint">
+      <header className="side-panel-head flow-lint-head">
         <h2>Lint</h2>
         <span className="flow-lint-total" role="status">
           {issues === null

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { LintIssue } from '../../../core/lint';
+import { MAIN_FLOW } from '../flow-api';
 import type { FlowEditor } from '../store/flow-editor';
 
 /** The lint panel's state: the issues as last linted (null before the first answer). */
@@ -22,7 +23,9 @@ export function watchLint(editor: FlowEditor) {
   const run = () => {
     timer = null;
     const ticket = ++asked;
-    editor.engine.lint().then(
+    // A flow template's paths end by going back to the flow that ran it (not a dead end).
+    const template = editor.store.getState().flowName !== MAIN_FLOW;
+    editor.engine.lint({ template }).then(
       (issues) => ticket === asked && store.setState({ issues }),
       (error) => console.error(error),
     );
