@@ -55,3 +55,37 @@ export const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** A positive id sent as text (form field, path or query parameter), or as a JSON number. */
+export function idField(name: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    // Nine digits at most: every id fits a 32-bit integer column on both databases.
+    z
+      .string()
+      .regex(/^\d{1,9}$/, { error: `${name} is invalid` })
+      .transform(Number),
+  ) as unknown as z.ZodType<number, string | number>;
+}
+
+/** 'true'/'1' or 'false'/'0' as a boolean. */
+export const flagField = z
+  .enum(['true', 'false', '1', '0'], { error: 'The flag must be true or false' })
+  .transform((text) => text === 'true' || text === '1');
+
+/** A missing body (no content type at all) reads as an empty form. */
+export function missingAsEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((body) => body ?? {}, schema) as unknown as z.ZodType<z.output<T>, z.input<T>>;
+}
+
+/** JSON, or JSON text (a multipart form sends every field as text); checked by the route itself. */
+export function jsonField<Sent>() {
+  return z.unknown().transform((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }) as unknown as z.ZodType<unknown, Sent | string>;
+}
