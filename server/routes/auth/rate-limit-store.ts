@@ -1,7 +1,7 @@
 // @fastify/rate-limit's store over the database (rate_limit_counters), instead of its default
 // store in this server's memory: with two instances behind a load balancer and no sticky routing,
-// each used to grant the full budget, so a script guessing codes got twice the tries. Redis would
-// do as well, but no Redis client is installed and the database is already shared.
+// each used to grant the full budget, so a script guessing codes got twice the tries. With
+// REDIS_URL set, redis-rate-limit-store.ts counts in Redis instead.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
