@@ -20,6 +20,13 @@ interface RouteLimit {
   path?: string;
 }
 
+/** The budget's name for a route's limit: each limited route has a budget of its own, as in memory. */
+export function routeScope(routeOptions: unknown): string {
+  const { routeInfo, path } = routeOptions as RouteLimit;
+  const method = [routeInfo?.method ?? ''].flat().join(',');
+  return `${method} ${routeInfo?.url ?? path ?? ''} `;
+}
+
 export function databaseRateLimitStore(
   db: Kysely<Database>,
   log: FastifyBaseLogger,
@@ -60,9 +67,7 @@ export function databaseRateLimitStore(
     }
 
     child(routeOptions: unknown) {
-      const { routeInfo, path } = routeOptions as RouteLimit;
-      const method = [routeInfo?.method ?? ''].flat().join(',');
-      return new DatabaseRateLimitStore(undefined, `${method} ${routeInfo?.url ?? path ?? ''} `);
+      return new DatabaseRateLimitStore(undefined, routeScope(routeOptions));
     }
   }
   return DatabaseRateLimitStore;

@@ -5,6 +5,7 @@
 // counter never outlives its window, even if the instance that started it dies between the two.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { routeScope } from './rate-limit-store.js';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -24,12 +25,6 @@ return { hits, ttl }`;
 
 interface CountingRedis extends Redis {
   countHit(key: string, windowMs: number): Promise<[number, number]>;
-}
-
-/** What `child` is given: the route's merged limit options, with the route under `routeInfo`. */
-interface RouteLimit {
-  routeInfo?: { method?: string | string[]; url?: string };
-  path?: string;
 }
 
 /** `prefix` keeps this deployment's counters apart from whatever else shares the Redis. */
@@ -59,9 +54,7 @@ export function redisRateLimitStore(redis: Redis, prefix: string): FastifyRateLi
     }
 
     child(routeOptions: unknown) {
-      const { routeInfo, path } = routeOptions as RouteLimit;
-      const method = [routeInfo?.method ?? ''].flat().join(',');
-      return new RedisRateLimitStore(undefined, `${method} ${routeInfo?.url ?? path ?? ''} `);
+      return new RedisRateLimitStore(undefined, routeScope(routeOptions));
     }
   }
   return RedisRateLimitStore;
