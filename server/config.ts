@@ -59,6 +59,10 @@ export interface Config {
   allowedPrivateHosts: string[];
   /** Requests per minute per address on login, signup, confirm, resend and password calls. */
   authRateLimit: number;
+  /** Redis for the auth rate limit's counters (shared by every instance); empty: the database. */
+  redisUrl: string;
+  /** Prefix of this deployment's keys in that Redis. */
+  redisKeyPrefix: string;
   /** Folder holding the built app and widget (`vite build` output). */
   distDir: string;
   logLevel: string;
@@ -115,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 20),
+    redisUrl: env.REDIS_URL ?? '',
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'botflow:',
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',

@@ -11,6 +11,7 @@ import {
   signupRequest,
   tokenAnswer,
   userInfoAnswer,
+  verifyUserParams,
   type Language,
   type ProviderCard,
   type UserInfo,
@@ -62,6 +63,7 @@ const calls = {
   userInfo: defineCall('GET', '/api/user-info', { response: userInfoAnswer }),
   logout: defineCall('POST', '/api/logout', { response: outcomeAnswer }),
   verifyUser: defineCall('POST', '/api/verify-user/:user_id/:token', {
+    params: verifyUserParams,
     response: outcomeAnswer,
     auth: false,
   }),

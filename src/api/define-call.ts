@@ -16,8 +16,11 @@ export type PathParams<Path extends string> = Path extends `${string}:${infer Na
     : never;
 
 export interface CallContract<Request extends z.ZodType | undefined, Response extends z.ZodType> {
-  /** The body's fields, as the caller gives them (before any form encoding). */
+  /** The body's fields, as the caller gives them (before any form encoding): the route's own body schema. */
   request?: Request;
+  /** The route's path and query schemas, the ones the server registers (for the contract test). */
+  params?: z.ZodType;
+  query?: z.ZodType;
   response: Response;
   /** How the body goes: a multipart form (the spec's calls, the default) or JSON. */
   encoding?: 'form' | 'json';
@@ -111,7 +114,14 @@ export function readAnswer<Response extends z.ZodType>(
 }
 
 /** Every call defined so far, so a test can hold each against the server's route table. */
-export const definedCalls: { method: Method; path: string; response: z.ZodType }[] = [];
+export const definedCalls: {
+  method: Method;
+  path: string;
+  response: z.ZodType;
+  request?: z.ZodType;
+  params?: z.ZodType;
+  query?: z.ZodType;
+}[] = [];
 
 /**
  * One route's call: `defineCall('DELETE', '/api/bot/:id', { response: doneAnswer })` gives
@@ -122,7 +132,14 @@ export function defineCall<
   Response extends z.ZodType,
   Request extends z.ZodType | undefined = undefined,
 >(method: Method, path: Path, contract: CallContract<Request, Response>): Call<Path, Request, Response> {
-  definedCalls.push({ method, path, response: contract.response });
+  definedCalls.push({
+    method,
+    path,
+    response: contract.response,
+    request: contract.request,
+    params: contract.params,
+    query: contract.query,
+  });
   const call = async (input: Partial<Input<Path, Request>> = {}) => {
     const target = callPath(path, input.params as Record<string, string | number> | undefined, input.query);
     const fields = input.body as Record<string, unknown> | undefined;

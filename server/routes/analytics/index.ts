@@ -3,14 +3,15 @@
 // customer's bot is "not found", as if it did not exist.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   conversationsAnswer,
   conversationsQuery,
   metricsAnswer,
   metricsQuery,
+  analyticsBotPath,
+  metricsStreamQuery,
   transcriptAnswer,
-  analyticsFilters,
+  transcriptPath,
 } from '../../../src/core/api/analytics.js';
 import { refusals } from '../../../src/core/api/common.js';
 import { conversationPage, presentConversation } from '../../analytics/conversations.js';
@@ -20,10 +21,9 @@ import { botMetrics } from '../../analytics/queries.js';
 import { beforeDatabaseCloses } from '../../db/close-hooks.js';
 import { findBot } from '../../repos/bots.js';
 import { readConversation } from '../../repos/conversation.js';
-import { idField } from '../bots/form-fields.js';
 import { BOT_NOT_FOUND, fail } from '../bots/present.js';
 
-const botParams = z.object({ botId: idField('botId') });
+const botParams = analyticsBotPath;
 /** A stream's keep-alive: proxies close connections that stay silent. */
 const HEARTBEAT_MS = 15_000;
 
@@ -64,7 +64,7 @@ const analytics: FastifyPluginAsync = async (fastify) => {
     '/bots/:botId/metrics/stream',
     {
       onRequest: app.requireActiveUser,
-      schema: { params: botParams, querystring: analyticsFilters.pick({}) },
+      schema: { params: botParams, querystring: metricsStreamQuery },
     },
     async (request, reply) => {
       const bot = await ownBot(request.user.id, request.params.botId, reply);
@@ -132,9 +132,7 @@ const analytics: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: app.requireActiveUser,
       schema: {
-        params: botParams.extend({
-          guestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'guestId is invalid' }),
-        }),
+        params: transcriptPath,
         response: { 200: transcriptAnswer, ...refusals(400, 404) },
       },
     },

@@ -7,7 +7,8 @@ import {
 } from '../../repos/email-codes.js';
 import { markEmailVerified } from '../../repos/users.js';
 import { confirmationCodeMail } from '../../mail/confirmation-code.js';
-import { failures, formBody, outcome, requiredText } from './fields.js';
+import { confirmEmailRequest } from '../../../src/core/api/auth.js';
+import { failures, outcome } from './fields.js';
 import { ALREADY_CONFIRMED } from './messages.js';
 import { limitedPerMinute } from './rate-limit.js';
 import { trySendMail } from './send-mail.js';
@@ -46,7 +47,7 @@ const emailConfirmation: FastifyPluginAsyncZod = async (app) => {
       config: limitedPerMinute(app),
       preHandler: app.authenticate,
       schema: {
-        body: formBody({ code: requiredText('code', 32) }),
+        body: confirmEmailRequest,
         response: { 200: outcome, ...failures(400, 401, 429) },
       },
     },

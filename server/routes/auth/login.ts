@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { tokenAnswer } from '../../../src/core/api/auth.js';
+import { loginRequest, tokenAnswer } from '../../../src/core/api/auth.js';
 import { findProvider } from '../../repos/providers.js';
 import { hashPassword, verifyPassword } from '../../repos/secrets.js';
 import { issueAccessToken, revokeAccessToken, revokeAllAccessTokens } from '../../repos/tokens.js';
 import { findUserByEmail } from '../../repos/users.js';
-import { failures, formBody, outcome, PASSWORD_MAX_LENGTH, plainText, requiredText } from './fields.js';
+import { failures, outcome } from './fields.js';
 import { INVALID_CREDENTIALS, UNKNOWN_PROVIDER } from './messages.js';
 import { limitedPerMinute } from './rate-limit.js';
 
@@ -18,11 +17,7 @@ const login: FastifyPluginAsyncZod = async (app) => {
     {
       config: limitedPerMinute(app),
       schema: {
-        body: formBody({
-          email: requiredText('email', 254),
-          password: z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH, 'password is invalid'),
-          mre_call_provider_id: plainText('mre_call_provider_id', 200).optional(),
-        }),
+        body: loginRequest,
         response: { 200: tokenAnswer, ...failures(400, 401, 429) },
       },
     },

@@ -2,7 +2,8 @@
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const UNKNOWN_PROVIDER = 'Please select a valid service provider.';
-export const INVALID_EMAIL = 'Please enter a valid email address';
+// Part of the contract: the sign-up and reset forms' schemas word it (src/core/api/auth.ts).
+export { INVALID_EMAIL } from '../../../src/core/api/auth.js';
 export const RESET_LINK_SENT = 'If an account exists for this email, a reset link has been sent.';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
 export const ALREADY_CONFIRMED = 'Your email is already confirmed.';

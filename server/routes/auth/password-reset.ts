@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isValidEmail } from '../../../src/core/index.js';
+import { passwordRequest, resetPasswordRequest, verifyUserParams } from '../../../src/core/api/auth.js';
 import {
   consumePasswordReset,
   createPasswordReset,
@@ -9,8 +8,8 @@ import {
 import { hashPassword } from '../../repos/secrets.js';
 import { changePassword, findUserByEmail } from '../../repos/users.js';
 import { passwordResetMail } from '../../mail/password-reset.js';
-import { failures, formBody, newPassword, outcome, requiredText } from './fields.js';
-import { INVALID_EMAIL, RESET_LINK_INVALID, RESET_LINK_SENT } from './messages.js';
+import { failures, outcome } from './fields.js';
+import { RESET_LINK_INVALID, RESET_LINK_SENT } from './messages.js';
 import { limitedPerMinute } from './rate-limit.js';
 import { trySendMail } from './send-mail.js';
 
@@ -20,16 +19,13 @@ function parseUserId(value: string | number): number | null {
   return /^\d{1,10}$/.test(String(value)) && id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-// Tokens only ever reach the database as digests, so their content needs no checks beyond size.
-const token = z.string().max(512, 'token is invalid');
-
 const passwordReset: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/request-password',
     {
       config: limitedPerMinute(app),
       schema: {
-        body: formBody({ email: requiredText('email', 254).refine(isValidEmail, INVALID_EMAIL) }),
+        body: passwordRequest,
         response: { 200: outcome, ...failures(400, 429) },
       },
     },
@@ -50,7 +46,7 @@ const passwordReset: FastifyPluginAsyncZod = async (app) => {
     {
       config: limitedPerMinute(app),
       schema: {
-        params: z.object({ user_id: z.string(), token }),
+        params: verifyUserParams,
         response: { 200: outcome, ...failures(400, 429) },
       },
     },
@@ -68,7 +64,7 @@ const passwordReset: FastifyPluginAsyncZod = async (app) => {
     {
       config: limitedPerMinute(app),
       schema: {
-        body: formBody({ token, user_id: z.union([z.string(), z.number()]), password: newPassword }),
+        body: resetPasswordRequest,
         response: { 200: outcome, ...failures(400, 429) },
       },
     },

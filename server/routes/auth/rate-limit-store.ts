@@ -1,7 +1,7 @@
 // @fastify/rate-limit's store over the database (rate_limit_counters), instead of its default
 // store in this server's memory: with two instances behind a load balancer and no sticky routing,
-// each used to grant the full budget, so a script guessing codes got twice the tries. Redis would
-// do as well, but no Redis client is installed and the database is already shared.
+// each used to grant the full budget, so a script guessing codes got twice the tries. With
+// REDIS_URL set, redis-rate-limit-store.ts counts in Redis instead.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -18,6 +18,13 @@ const SWEEP_MS = 60_000;
 interface RouteLimit {
   routeInfo?: { method?: string | string[]; url?: string };
   path?: string;
+}
+
+/** The budget's name for a route's limit: each limited route has a budget of its own, as in memory. */
+export function routeScope(routeOptions: unknown): string {
+  const { routeInfo, path } = routeOptions as RouteLimit;
+  const method = [routeInfo?.method ?? ''].flat().join(',');
+  return `${method} ${routeInfo?.url ?? path ?? ''} `;
 }
 
 export function databaseRateLimitStore(
@@ -60,9 +67,7 @@ export function databaseRateLimitStore(
     }
 
     child(routeOptions: unknown) {
-      const { routeInfo, path } = routeOptions as RouteLimit;
-      const method = [routeInfo?.method ?? ''].flat().join(',');
-      return new DatabaseRateLimitStore(undefined, `${method} ${routeInfo?.url ?? path ?? ''} `);
+      return new DatabaseRateLimitStore(undefined, routeScope(routeOptions));
     }
   }
   return DatabaseRateLimitStore;

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { tokenAnswer } from '../../../src/core/api/auth.js';
-import { isValidEmail } from '../../../src/core/index.js';
+import { signupRequest, tokenAnswer } from '../../../src/core/api/auth.js';
 import { replaceEmailCode } from '../../repos/email-codes.js';
 import { findProvider } from '../../repos/providers.js';
 import { hashPassword } from '../../repos/secrets.js';
 import { issueAccessToken } from '../../repos/tokens.js';
 import { createUser, findTakenField, isUniqueViolation, type TakenField } from '../../repos/users.js';
 import { confirmationCodeMail } from '../../mail/confirmation-code.js';
-import { failures, formBody, newPassword, optionalText, plainText, requiredText } from './fields.js';
-import { INVALID_EMAIL, UNKNOWN_PROVIDER } from './messages.js';
+import { failures } from './fields.js';
+import { UNKNOWN_PROVIDER } from './messages.js';
 import { limitedPerMinute } from './rate-limit.js';
 import { trySendMail } from './send-mail.js';
 
@@ -18,28 +16,13 @@ const TAKEN: Record<TakenField, string> = {
   username: 'This username is already taken.',
 };
 
-const signupBody = formBody({
-  first_name: requiredText('first_name', 100),
-  last_name: requiredText('last_name', 100),
-  email: requiredText('email', 254).refine(isValidEmail, INVALID_EMAIL),
-  username: requiredText('username', 100),
-  password: z
-    .string()
-    .refine((text) => text.trim() !== '', 'password is required')
-    .pipe(newPassword),
-  mre_call_provider_id: plainText('mre_call_provider_id', 200).optional(),
-  mre_call_provider_name: optionalText('mre_call_provider_name', 200),
-  mre_call_profile_id: optionalText('mre_call_profile_id', 64),
-  mre_call_endpoint: optionalText('mre_call_endpoint', 2000),
-});
-
 const signup: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signup',
     {
       config: limitedPerMinute(app),
       schema: {
-        body: signupBody,
+        body: signupRequest,
         response: { 200: tokenAnswer, ...failures(400, 409, 429) },
       },
     },

@@ -3,6 +3,7 @@
 // below only undo that encoding: a value they cannot decode is passed on as it is, so checkBot
 // words the problem ("use_tts must be a boolean") the same way the dialog does.
 import { z } from 'zod';
+import { missingAsEmpty } from '../../../src/core/api/fields.js';
 import type { BotFields } from '../../../src/core/bot/types.js';
 
 type Decoder = (text: string) => unknown;
@@ -74,31 +75,12 @@ export const uploadedFileSchema = z.object({
   data: z.instanceof(Buffer),
 });
 
-/** A positive id sent as text (form field, path or query parameter). */
-export function idField(name: string) {
-  return z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
-    // Nine digits at most: every id fits a 32-bit integer column on both databases.
-    z
-      .string()
-      .regex(/^\d{1,9}$/, { error: `${name} is invalid` })
-      .transform(Number),
-  );
-}
-
-/** 'true'/'1' or 'false'/'0' as a boolean. */
-export const flagField = z
-  .enum(['true', 'false', '1', '0'], { error: 'The flag must be true or false' })
-  .transform((text) => text === 'true' || text === '1');
-
-/** A missing body (no content type at all) reads as an empty form. */
-export function formBody<T extends z.ZodType>(schema: T) {
-  return z.preprocess((body) => body ?? {}, schema);
-}
+// The field rules every route family shares are the contract's (src/core/api/fields.ts).
+export { flagField, idField, missingAsEmpty as formBody } from '../../../src/core/api/fields.js';
 
 /** The bot fields of a form, decoded, plus the given extra fields. */
 export function botForm<Extra extends z.ZodRawShape>(extra: Extra) {
-  return formBody(z.object({ ...botFieldsShape, ...extra }));
+  return missingAsEmpty(z.object({ ...botFieldsShape, ...extra }));
 }
 
 /** The bot fields the client actually sent (absent ones are left out, not undefined). */

@@ -6,8 +6,15 @@
 // `allow_invalid`.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { EDITOR_HEADER, flowAnswer, problemsAnswer, publishAnswer } from '../../../src/core/api/flow.js';
+import {
+  EDITOR_HEADER,
+  flowAnswer,
+  flowPath,
+  problemsAnswer,
+  publishAnswer,
+  publishQuery,
+  publishRequest,
+} from '../../../src/core/api/flow.js';
 import { translateForPublish } from '../../flow-translation/translate-flow.js';
 import { checkNodes, toStoredNodes } from '../../repos/flow-nodes.js';
 import { recordFlowVersion } from '../../repos/flow-versions.js';
@@ -27,23 +34,18 @@ import {
   botNotFound,
   CONFLICT,
   etag,
-  idField,
   ifMatchVersion,
   ownedBot,
-  publishBody,
-  publishQuery,
   refuseNodes,
   VERSION_REQUIRED,
 } from './request-fields.js';
-
-const params = z.object({ botId: idField('botId') });
 
 const flowRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/flow/:botId',
-    { preHandler: app.requireActiveUser, schema: { params, response: { 200: flowAnswer } } },
+    { preHandler: app.requireActiveUser, schema: { params: flowPath, response: { 200: flowAnswer } } },
     async (request, reply) => {
       const bot = await ownedBot(request, request.params.botId);
       if (!bot) return botNotFound(reply);
@@ -73,9 +75,9 @@ const flowRoutes: FastifyPluginAsync = async (fastify) => {
     {
       preHandler: app.requireActiveUser,
       schema: {
-        params,
+        params: flowPath,
         querystring: publishQuery,
-        body: publishBody,
+        body: publishRequest,
         response: { 200: publishAnswer, 422: problemsAnswer },
       },
     },

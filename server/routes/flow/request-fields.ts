@@ -1,39 +1,9 @@
 // What the flow routes read from a request besides the signed-in customer: the bot, the node
 // list, the version the editor started from.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { findBot, type StoredBot } from '../../repos/bots.js';
 import { FlowInputError } from '../../repos/flow-nodes.js';
 import { BOT_NOT_FOUND, fail } from '../bots/present.js';
-
-export { idField } from '../bots/form-fields.js';
-
-/** A node list as JSON, or as JSON text (a multipart form sends every field as text). */
-export const nodesField = z.unknown().transform((value) => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-});
-
-/** Publish a flow with problems anyway: `true`, or the text a query string or form field carries. */
-const allowInvalidField = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .optional()
-  .transform((value) => value === true || value === 'true' || value === '1');
-
-export const publishQuery = z.object({ allow_invalid: allowInvalidField });
-
-/**
- * The publish body: `{ nodes, allow_invalid? }`, or the bare node array spec 2 §7 describes (which
- * says `allow_invalid` in the query string instead).
- */
-export const publishBody = z.preprocess(
-  (body) => (Array.isArray(body) ? { nodes: body } : (body ?? {})),
-  z.object({ nodes: nodesField, allow_invalid: allowInvalidField }),
-);
 
 export const CONFLICT =
   'This flow was published by someone else since you opened it. Reload to see the latest version.';

@@ -3,9 +3,14 @@
 // query string or in the body, and must be the signed-in customer's.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { doneAnswer } from '../../../src/core/api/common.js';
-import { templateAnswer } from '../../../src/core/api/flow.js';
+import {
+  templateAnswer,
+  templateCreateRequest,
+  templateNamePath,
+  templateQuery,
+  templateSaveRequest,
+} from '../../../src/core/api/flow.js';
 import type { StoredBot } from '../../repos/bots.js';
 import { checkNodes } from '../../repos/flow-nodes.js';
 import {
@@ -21,17 +26,7 @@ import { fail } from '../bots/present.js';
 import { removeContentFiles } from '../../repos/content-files.js';
 import { deleteFlowContents, listContent } from '../../repos/content.js';
 import { presentContent } from '../content/present.js';
-import { formBody } from '../bots/form-fields.js';
-import {
-  botNotFound,
-  CONFLICT,
-  etag,
-  idField,
-  ifMatchVersion,
-  nodesField,
-  ownedBot,
-  refuseNodes,
-} from './request-fields.js';
+import { botNotFound, CONFLICT, etag, ifMatchVersion, ownedBot, refuseNodes } from './request-fields.js';
 
 const NOT_FOUND = 'Flow template not found';
 const MAIN_RESERVED = 'The name main is kept for the main flow';
@@ -39,10 +34,6 @@ const MAIN_NOT_DELETABLE = 'The main flow cannot be deleted';
 const MAIN_PUBLISHED_ELSEWHERE = 'The main flow is published with POST /api/flow/{botId}';
 /** Long enough for any real name; keeps a pasted paragraph out of the template list. */
 const MAX_NAME_LENGTH = 100;
-
-const query = z.object({ bot_id: idField('bot_id').optional() });
-const nameParams = z.object({ name: z.string() });
-const withBot = { bot_id: idField('bot_id').optional() };
 
 /** The active bot of a template call, or the refusal already sent. */
 async function templateBot(
@@ -69,8 +60,8 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
     {
       ...auth,
       schema: {
-        querystring: query,
-        body: formBody(z.object({ flow_name: z.string(), ...withBot })),
+        querystring: templateQuery,
+        body: templateCreateRequest,
         response: { 200: templateAnswer },
       },
     },
@@ -98,7 +89,10 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/flow_template/:name',
-    { ...auth, schema: { querystring: query, params: nameParams, response: { 200: templateAnswer } } },
+    {
+      ...auth,
+      schema: { querystring: templateQuery, params: templateNamePath, response: { 200: templateAnswer } },
+    },
     async (request, reply) => {
       const bot = await templateBot(request, reply, { query: request.query.bot_id });
       if (!bot) return reply;
@@ -126,8 +120,8 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
     {
       ...auth,
       schema: {
-        querystring: query,
-        body: formBody(z.object({ flow_name: z.string(), nodes: nodesField, ...withBot })),
+        querystring: templateQuery,
+        body: templateSaveRequest,
         response: { 200: templateAnswer },
       },
     },
@@ -163,7 +157,10 @@ const templateRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/flow_template/:name',
-    { ...auth, schema: { querystring: query, params: nameParams, response: { 200: doneAnswer } } },
+    {
+      ...auth,
+      schema: { querystring: templateQuery, params: templateNamePath, response: { 200: doneAnswer } },
+    },
     async (request, reply) => {
       const bot = await templateBot(request, reply, { query: request.query.bot_id });
       if (!bot) return reply;

@@ -4,14 +4,15 @@
 // the database rather than an in-process event, so it works whichever server instance published.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { flowVersionAnswer, flowVersionsAnswer } from '../../../src/core/api/flow.js';
+import {
+  flowPath,
+  flowVersionAnswer,
+  flowVersionPath,
+  flowVersionsAnswer,
+} from '../../../src/core/api/flow.js';
 import { latestFlowVersion, listFlowVersions, readFlowVersion } from '../../repos/flow-versions.js';
 import { fail } from '../bots/present.js';
-import { botNotFound, idField, ownedBot } from './request-fields.js';
-
-const params = z.object({ botId: idField('botId') });
-const versionParams = z.object({ botId: idField('botId'), version: idField('version') });
+import { botNotFound, ownedBot } from './request-fields.js';
 
 /** How often an open stream looks for a new version, and sends a keep-alive comment. */
 const POLL_MS = 1500;
@@ -27,7 +28,10 @@ const versionRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/flow/:botId/versions',
-    { preHandler: app.requireActiveUser, schema: { params, response: { 200: flowVersionsAnswer } } },
+    {
+      preHandler: app.requireActiveUser,
+      schema: { params: flowPath, response: { 200: flowVersionsAnswer } },
+    },
     async (request, reply) => {
       const bot = await ownedBot(request, request.params.botId);
       if (!bot) return botNotFound(reply);
@@ -39,7 +43,7 @@ const versionRoutes: FastifyPluginAsync = async (fastify) => {
     '/flow/:botId/versions/:version',
     {
       preHandler: app.requireActiveUser,
-      schema: { params: versionParams, response: { 200: flowVersionAnswer } },
+      schema: { params: flowVersionPath, response: { 200: flowVersionAnswer } },
     },
     async (request, reply) => {
       const bot = await ownedBot(request, request.params.botId);
@@ -55,7 +59,7 @@ const versionRoutes: FastifyPluginAsync = async (fastify) => {
   // publish after that. Not JSON, so it has no response schema (see contract-routes.test.ts).
   app.get(
     '/flow/:botId/events',
-    { preHandler: app.requireActiveUser, schema: { params } },
+    { preHandler: app.requireActiveUser, schema: { params: flowPath } },
     async (request, reply) => {
       const bot = await ownedBot(request, request.params.botId);
       if (!bot) return botNotFound(reply);

@@ -4,10 +4,10 @@
 // customer's notification, bot or flow template answers 404 and nothing changes.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { doneAnswer, refusals } from '../../../src/core/api/common.js';
 import {
   notificationInput,
+  notificationPath,
   notificationSaved,
   notificationsAnswer,
   type Notification,
@@ -30,7 +30,6 @@ import {
   updateNotification,
 } from '../../notifications/store.js';
 import { fail } from '../bots/present.js';
-import { idField } from '../bots/form-fields.js';
 
 const NOT_FOUND = 'Notification not found';
 const TEMPLATE_NOT_FOUND = 'Flow template not found';
@@ -144,7 +143,7 @@ const notificationRoutes: FastifyPluginAsync = async (fastify) => {
     {
       ...auth,
       schema: {
-        params: z.object({ id: idField('id') }),
+        params: notificationPath,
         response: { 200: doneAnswer, ...refusals(400, 404) },
       },
     },

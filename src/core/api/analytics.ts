@@ -2,6 +2,7 @@
 // and /api/bots/{botId}/conversations (+ .csv, + /{guestId} for a transcript). Times are epoch
 // milliseconds (UTC); the app shows them in the author's time zone.
 import { z } from 'zod';
+import { idField } from './fields';
 
 const epoch = (name: string) =>
   z.preprocess(
@@ -33,6 +34,17 @@ export const analyticsFilters = z.object({
   flow: optionalText(255),
 });
 export type AnalyticsFilters = z.infer<typeof analyticsFilters>;
+
+/** /api/bots/{botId}/… */
+export const analyticsBotPath = z.object({ botId: idField('botId') });
+
+/** GET /api/bots/{botId}/conversations/{guestId} */
+export const transcriptPath = analyticsBotPath.extend({
+  guestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'guestId is invalid' }),
+});
+
+/** GET /api/bots/{botId}/metrics/stream: no filters (an empty pick keeps the schema an object). */
+export const metricsStreamQuery = analyticsFilters.pick({});
 
 /** GET /api/bots/{botId}/metrics */
 export const metricsQuery = analyticsFilters.extend({

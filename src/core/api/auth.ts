@@ -1,6 +1,9 @@
 // The contract of the account routes (spec 1 §7, spec 3 §7): sign-up, sign-in, e-mail
 // confirmation, password reset, the user's info and the call providers.
 import { z } from 'zod';
+import { isValidEmail } from '../rules/email';
+import { PASSWORD_MAX_LENGTH } from '../rules/password';
+import { formBody, newPassword, optionalText, plainText, requiredText } from './fields';
 
 /** The answer of every account call that carries nothing but its outcome. */
 export const outcomeAnswer = z.object({ success: z.boolean(), message: z.string() });
@@ -58,38 +61,51 @@ export const userInfoAnswer = z.object({
 });
 export type UserInfoAnswer = z.infer<typeof userInfoAnswer>;
 
-// Requests, as the app sends them (a multipart form of these fields). The server's own schemas
-// (server/routes/auth) decode and check the same fields with the messages of spec 1 §8.
+// Requests: the server registers these schemas (server/routes/auth) and the app's calls are typed by
+// them, so both check the same fields with the messages of spec 1 §8.
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
 
 /** POST /api/login */
-export const loginRequest = z.object({
-  email: z.string(),
-  password: z.string(),
-  mre_call_provider_id: z.string().optional(),
+export const loginRequest = formBody({
+  email: requiredText('email', 254),
+  password: z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH, 'password is invalid'),
+  mre_call_provider_id: plainText('mre_call_provider_id', 200).optional(),
 });
 
 /** POST /api/signup: the account, and the call provider it signs up with. */
-export const signupRequest = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  username: z.string(),
-  password: z.string(),
-  mre_call_provider_id: z.string(),
-  mre_call_provider_name: z.string(),
-  mre_call_profile_id: z.string(),
-  mre_call_endpoint: z.string(),
+export const signupRequest = formBody({
+  first_name: requiredText('first_name', 100),
+  last_name: requiredText('last_name', 100),
+  email: requiredText('email', 254).refine(isValidEmail, INVALID_EMAIL),
+  username: requiredText('username', 100),
+  password: z
+    .string()
+    .refine((text) => text.trim() !== '', 'password is required')
+    .pipe(newPassword),
+  mre_call_provider_id: plainText('mre_call_provider_id', 200).optional(),
+  mre_call_provider_name: optionalText('mre_call_provider_name', 200),
+  mre_call_profile_id: optionalText('mre_call_profile_id', 64),
+  mre_call_endpoint: optionalText('mre_call_endpoint', 2000),
 });
 
 /** POST /api/confirm-email */
-export const confirmEmailRequest = z.object({ code: z.string() });
+export const confirmEmailRequest = formBody({ code: requiredText('code', 32) });
 
 /** POST /api/request-password */
-export const passwordRequest = z.object({ email: z.string() });
+export const passwordRequest = formBody({
+  email: requiredText('email', 254).refine(isValidEmail, INVALID_EMAIL),
+});
+
+// Reset tokens only ever reach the database as digests, so their content needs no checks beyond size.
+const resetToken = z.string().max(512, 'token is invalid');
+
+/** POST /api/verify-user/:user_id/:token (the reset link's path) */
+export const verifyUserParams = z.object({ user_id: z.string(), token: resetToken });
 
 /** POST /api/reset-password */
-export const resetPasswordRequest = z.object({
-  token: z.string(),
-  user_id: z.string(),
-  password: z.string(),
+export const resetPasswordRequest = formBody({
+  token: resetToken,
+  user_id: z.union([z.string(), z.number()]),
+  password: newPassword,
 });

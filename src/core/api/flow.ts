@@ -1,6 +1,8 @@
 // The contract of the flow routes: /api/flow/:botId and /api/flow_template (spec 2 §7, spec 3 §7).
 import { z } from 'zod';
 import { flowNodeSchema } from '../flow/schema/nodes';
+import type { FlowNode } from '../flow';
+import { idField, jsonField, missingAsEmpty } from './fields';
 import { contentElement } from './content';
 
 /** Every saved flow carries a version; it is also the ETag. */
@@ -86,21 +88,50 @@ export const templateAnswer = z.object({
 });
 export type TemplateAnswer = z.infer<typeof templateAnswer>;
 
-// Requests, as the editor sends them (JSON; the server's schemas in server/routes/flow check the
-// nodes with the graph check and word the problems).
+// Requests: the server registers these schemas (server/routes/flow) and the editor's calls are typed
+// by them. Nodes pass as they come: the graph check (server/repos/flow-nodes.ts) words their problems.
 
-/** POST /api/flow/:botId (with If-Match: the version it was loaded at). */
-export const publishRequest = z.object({
-  nodes: z.array(flowNodeSchema),
-  /** The author chose to publish a flow with problems anyway. */
-  allow_invalid: z.boolean().optional(),
-});
+/** /api/flow/:botId… */
+export const flowPath = z.object({ botId: idField('botId') });
 
-/** POST /api/flow_template?bot_id= */
-export const templateCreateRequest = z.object({ flow_name: z.string() });
+/** GET /api/flow/:botId/versions/:version */
+export const flowVersionPath = z.object({ botId: idField('botId'), version: idField('version') });
+
+/** Publish a flow with problems anyway: `true`, or the text a query string or form field carries. */
+const allowInvalidField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+/** POST /api/flow/:botId?allow_invalid= */
+export const publishQuery = z.object({ allow_invalid: allowInvalidField });
+
+const publishFields = z.object({ nodes: jsonField<FlowNode[]>(), allow_invalid: allowInvalidField });
+
+/**
+ * POST /api/flow/:botId (with If-Match: the version it was loaded at): `{ nodes, allow_invalid? }`,
+ * or the bare node array spec 2 §7 describes (which says `allow_invalid` in the query string).
+ */
+export const publishRequest = z.preprocess(
+  (body) => (Array.isArray(body) ? { nodes: body } : (body ?? {})),
+  publishFields,
+) as unknown as z.ZodType<z.output<typeof publishFields>, z.input<typeof publishFields>>;
+
+const withBot = { bot_id: idField('bot_id').optional() };
+
+/** /api/flow_template…?bot_id= */
+export const templateQuery = z.object(withBot);
+
+/** /api/flow_template/:name */
+export const templateNamePath = z.object({ name: z.string() });
+
+/** POST /api/flow_template?bot_id= (the bot may come in the body instead) */
+export const templateCreateRequest = missingAsEmpty(z.object({ flow_name: z.string(), ...withBot }));
 
 /** PUT /api/flow_template?bot_id= */
-export const templateSaveRequest = z.object({ flow_name: z.string(), nodes: z.array(flowNodeSchema) });
+export const templateSaveRequest = missingAsEmpty(
+  z.object({ flow_name: z.string(), nodes: jsonField<FlowNode[]>(), ...withBot }),
+);
 
 /** One publish of the main flow (issue 20 §4), as the History panel lists it. */
 export const flowVersionInfo = z.object({

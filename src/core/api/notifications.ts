@@ -2,6 +2,7 @@
 // notification POST and PUT carry. The server applies spec 3 §5's rules (core/notifications) on
 // top of these shapes.
 import { z } from 'zod';
+import { idField } from './fields';
 
 const instant = z.string().max(40);
 // Nine digits at most: every id fits a 32-bit integer column on both databases.
@@ -38,6 +39,9 @@ export const notificationInput = z.object({
   template_only: z.boolean().default(false),
 });
 export type NotificationInput = z.infer<typeof notificationInput>;
+
+/** DELETE /api/notification/:id */
+export const notificationPath = z.object({ id: idField('id') });
 
 /** How the occurrences of a notification went (issue 18 item 6). */
 export const deliveryLog = z.object({

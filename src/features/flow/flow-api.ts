@@ -9,7 +9,12 @@ import {
   flowVersionsAnswer,
   problemsAnswer,
   publishAnswer,
+  flowPath,
+  flowVersionPath,
+  publishQuery,
   publishRequest,
+  templateNamePath,
+  templateQuery,
   templateAnswer,
   templateCreateRequest,
   templateSaveRequest,
@@ -25,26 +30,44 @@ import type { FlowNode } from '../../core/flow';
 import type { FlowProblem } from '../../core/validation';
 
 const calls = {
-  flow: defineCall('GET', '/api/flow/:botId', { response: flowAnswer }),
+  flow: defineCall('GET', '/api/flow/:botId', { params: flowPath, response: flowAnswer }),
   publish: defineCall('POST', '/api/flow/:botId', {
+    params: flowPath,
+    query: publishQuery,
     request: publishRequest,
     response: publishAnswer,
     encoding: 'json',
   }),
-  template: defineCall('GET', '/api/flow_template/:name', { response: templateAnswer }),
+  template: defineCall('GET', '/api/flow_template/:name', {
+    params: templateNamePath,
+    query: templateQuery,
+    response: templateAnswer,
+  }),
   createTemplate: defineCall('POST', '/api/flow_template', {
+    query: templateQuery,
     request: templateCreateRequest,
     response: templateAnswer,
     encoding: 'json',
   }),
   saveTemplate: defineCall('PUT', '/api/flow_template', {
+    query: templateQuery,
     request: templateSaveRequest,
     response: templateAnswer,
     encoding: 'json',
   }),
-  deleteTemplate: defineCall('DELETE', '/api/flow_template/:name', { response: doneAnswer }),
-  versions: defineCall('GET', '/api/flow/:botId/versions', { response: flowVersionsAnswer }),
-  version: defineCall('GET', '/api/flow/:botId/versions/:version', { response: flowVersionAnswer }),
+  deleteTemplate: defineCall('DELETE', '/api/flow_template/:name', {
+    params: templateNamePath,
+    query: templateQuery,
+    response: doneAnswer,
+  }),
+  versions: defineCall('GET', '/api/flow/:botId/versions', {
+    params: flowPath,
+    response: flowVersionsAnswer,
+  }),
+  version: defineCall('GET', '/api/flow/:botId/versions/:version', {
+    params: flowVersionPath,
+    response: flowVersionAnswer,
+  }),
 };
 
 export const MAIN_FLOW = 'main';

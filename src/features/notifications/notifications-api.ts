@@ -4,6 +4,7 @@ import { defineCall, type Refusal } from '../../api/define-call';
 import { doneAnswer } from '../../core/api/common';
 import {
   notificationInput,
+  notificationPath,
   notificationSaved,
   notificationsAnswer,
   type Notification,
@@ -23,7 +24,7 @@ const calls = {
     response: notificationSaved,
     encoding: 'json',
   }),
-  remove: defineCall('DELETE', '/api/notification/:id', { response: doneAnswer }),
+  remove: defineCall('DELETE', '/api/notification/:id', { params: notificationPath, response: doneAnswer }),
 };
 
 export const notificationErrors = {

@@ -2,14 +2,33 @@
 // than EventSource, which cannot send the bearer token.
 import { defineCall, type Refusal } from '../../api/define-call';
 import { getAccessToken } from '../../api/storage';
-import { conversationsAnswer, metricsAnswer, transcriptAnswer } from '../../core/api/analytics';
+import {
+  analyticsBotPath,
+  conversationsAnswer,
+  conversationsQuery,
+  metricsAnswer,
+  metricsQuery,
+  transcriptAnswer,
+  transcriptPath,
+} from '../../core/api/analytics';
 
 export type Filters = Record<string, string | number | undefined>;
 
 const calls = {
-  metrics: defineCall('GET', '/api/bots/:botId/metrics', { response: metricsAnswer }),
-  conversations: defineCall('GET', '/api/bots/:botId/conversations', { response: conversationsAnswer }),
-  transcript: defineCall('GET', '/api/bots/:botId/conversations/:guestId', { response: transcriptAnswer }),
+  metrics: defineCall('GET', '/api/bots/:botId/metrics', {
+    params: analyticsBotPath,
+    query: metricsQuery,
+    response: metricsAnswer,
+  }),
+  conversations: defineCall('GET', '/api/bots/:botId/conversations', {
+    params: analyticsBotPath,
+    query: conversationsQuery,
+    response: conversationsAnswer,
+  }),
+  transcript: defineCall('GET', '/api/bots/:botId/conversations/:guestId', {
+    params: transcriptPath,
+    response: transcriptAnswer,
+  }),
 };
 
 const queryOf = (filters: Filters) => {
