@@ -1,0 +1,121 @@
+// The analytics tables of the Database (see schema.ts, which joins every part into one interface).
+
+// --- Analytics (016) -----------------------------------------------------------------------------
+
+export interface AnalyticsVisitTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  node_id: string;
+  from_node: string | null;
+  guest_id: string;
+  channel: string;
+  language: string;
+  first: number;
+  at: number;
+}
+
+export interface AnalyticsCallTable {
+  bot_id: number;
+  kind: 'ai' | 'api';
+  ms: number;
+  node_id: string | null;
+  channel: string;
+  language: string;
+  at: number;
+}
+
+export interface AnalyticsSessionTable {
+  guest_id: string;
+  bot_id: number;
+  flow_name: string;
+  started_at: number;
+  last_at: number;
+  version: number;
+  last_node: string | null;
+  ended: number;
+  completed: number;
+  fallbacks: number;
+  messages_in: number;
+  messages_out: number;
+  ai_calls: number;
+  ai_ms: number;
+  api_calls: number;
+  api_ms: number;
+  channel: string;
+  language: string;
+  answers: string;
+  /** The snapshot the rollups hold for the row (018f); null until the job first rolls it. */
+  rolled_last_at?: number | null;
+  rolled_flow?: string | null;
+  rolled_version?: number | null;
+  rolled_last_node?: string | null;
+  rolled_ended?: number | null;
+  rolled_completed?: number | null;
+  rolled_fallbacks?: number | null;
+  rolled_messages_in?: number | null;
+  rolled_messages_out?: number | null;
+  rolled_channel?: string | null;
+  rolled_language?: string | null;
+}
+
+export interface AnalyticsNodeHourTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  hour: number;
+  node_id: string;
+  from_node: string;
+  channel: string;
+  language: string;
+  visits: number;
+  guests: number;
+}
+
+export interface AnalyticsSessionHourTable {
+  bot_id: number;
+  hour: number;
+  channel: string;
+  language: string;
+  conversations: number;
+  completed: number;
+  fallbacks: number;
+  messages_in: number;
+  messages_out: number;
+}
+
+export interface AnalyticsLeftHourTable {
+  bot_id: number;
+  flow_name: string;
+  flow_version: number;
+  hour: number;
+  node_id: string;
+  channel: string;
+  language: string;
+  guests_left: number;
+}
+
+/** Plus one count column per latency bucket, b0…b63 (core/analytics/latency-histogram.ts). */
+export interface AnalyticsCallHourTable {
+  bot_id: number;
+  hour: number;
+  kind: string;
+  channel: string;
+  language: string;
+}
+
+export interface AnalyticsRollupTable {
+  name: string;
+  rolled_until: number;
+}
+
+export interface AnalyticsTables {
+  analytics_visits: AnalyticsVisitTable;
+  analytics_calls: AnalyticsCallTable;
+  analytics_sessions: AnalyticsSessionTable;
+  analytics_node_hours: AnalyticsNodeHourTable;
+  analytics_session_hours: AnalyticsSessionHourTable;
+  analytics_left_hours: AnalyticsLeftHourTable;
+  analytics_call_hours: AnalyticsCallHourTable;
+  analytics_rollups: AnalyticsRollupTable;
+}
