@@ -23,13 +23,8 @@ import {
   type ChatTest,
   type Loose,
 } from './chat-support.js';
-import {
-  createTestDatabase,
-  createTestInstance,
-  multipart,
-  type TestApp,
-  type TestDatabase,
-} from './helpers.js';
+import { itSpendsOneBudget } from './auth-budget-support.js';
+import { createTestDatabase, createTestInstance, type TestDatabase } from './helpers.js';
 
 const LIMIT = 3;
 
@@ -69,55 +64,7 @@ afterAll(async () => {
 });
 
 describe('the auth rate limit across two instances', () => {
-  /** One call from `address`, to instance A on odd calls and B on even ones. */
-  const alternating = (send: (t: TestApp) => Promise<{ statusCode: number }>) => {
-    let n = 0;
-    return async () => (await send([a, b][n++ % 2].t)).statusCode;
-  };
-
-  it('spends one budget per address, wherever the calls land', async () => {
-    const guess = alternating((t) =>
-      t.app.inject({ method: 'POST', url: '/api/verify-user/1/guess', remoteAddress: '198.51.100.1' }),
-    );
-    const statuses = [];
-    for (let i = 0; i < LIMIT + 2; i++) statuses.push(await guess());
-    // Each instance saw at most three calls: counted apart, neither would have refused one.
-    expect(statuses.slice(0, LIMIT)).not.toContain(429);
-    expect(statuses.slice(LIMIT)).toEqual([429, 429]);
-
-    // Another address has a budget of its own, on both instances.
-    for (const instance of [a, b]) {
-      const res = await instance.t.app.inject({
-        method: 'POST',
-        url: '/api/verify-user/1/guess',
-        remoteAddress: '198.51.100.2',
-      });
-      expect(res.statusCode).not.toBe(429);
-    }
-  });
-
-  it('refuses a multipart call (login) with 429 and the product message', async () => {
-    const login = alternating((t) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        remoteAddress: '198.51.100.3',
-        ...multipart({ email: 'ada@example.com', password: 'wrong-password' }),
-      }),
-    );
-    for (let i = 0; i < LIMIT; i++) expect(await login()).not.toBe(429);
-    const refused = await b.t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      remoteAddress: '198.51.100.3',
-      ...multipart({ email: 'ada@example.com', password: 'wrong-password' }),
-    });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      success: false,
-      message: 'Too many requests, please try again in a minute.',
-    });
-  });
+  itSpendsOneBudget(() => [a.t, b.t], LIMIT, 'spends one budget per address, wherever the calls land');
 
   it('never loses a call counted by both instances at once', async () => {
     const now = Date.now();
