@@ -173,8 +173,7 @@ export class BoardRenderer extends BoardView {
   /** Moves the dragged group by (dx, dy) world units from where it started. */
   dragGroupBy(dx: number, dy: number): void {
     if (!this.groupDrag) return;
-    this.groupDrag.moveBy(dx, dy);
-    this.layers.drag.batchDraw();
+    this.groupDrag.moveBy(dx, dy, this.view.scale);
     if (this.groupDrag.crossing.length > 0) this.layers.overlay.batchDraw();
   }
 
@@ -250,6 +249,8 @@ export class BoardRenderer extends BoardView {
     // One batched call: scale() alone clears every descendant's cached transform once per axis,
     // and position() once more, a walk over every node shape (pooled ones too) each time.
     this.stage.setAttrs({ scaleX: view.scale, scaleY: view.scale, x: view.x, y: view.y });
+    // A dragged group's canvas slides by screen pixels: a zoom mid-drag changes how far that is.
+    this.groupDrag?.moveBy(this.groupDrag.dx, this.groupDrag.dy, view.scale);
     if (detailChanged) this.looks = makeLooks(level, this.colors);
     const seen = visibleWorld(view, this.width, this.height);
     if (detailChanged || !this.covered || !containsBox(this.covered, seen)) this.cull();
