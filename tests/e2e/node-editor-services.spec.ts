@@ -32,15 +32,15 @@ test('ai, realtime ai and call nodes: texts per language and their required fiel
     await modal.getByRole('combobox', { name: 'Language' }).selectOption('en');
     await expect(modal.getByLabel('AI prompt')).toHaveValue('Answer questions about our shop.');
     await expect(modal.getByRole('switch', { name: 'Show user message' })).toHaveCount(0);
-    await modal.getByText('Wait for user query').click();
-    await modal.getByText('Show user message').click();
+    await modal.getByRole('switch', { name: 'Wait for user query' }).click();
+    await modal.getByRole('switch', { name: 'Show user message' }).click();
     await expect(confirmButton(modal)).toBeDisabled();
     await modal.getByLabel('Ask user for query text').fill('What would you like to know?');
     await expect(modal.getByRole('tab')).toHaveText(['Files', 'Links', 'Videos']);
     await modal.getByRole('tab', { name: 'Links' }).click();
     await modal.getByLabel('Storing response variable name').fill('ai answer!');
     await expect(modal.getByLabel('Storing response variable name')).toHaveValue('ai_answer');
-    await modal.getByText('Expect JSON response').click();
+    await modal.getByRole('switch', { name: 'Expect JSON response' }).click();
     await shoot(page, 'ai');
     await confirm(modal);
   });
@@ -50,8 +50,8 @@ test('ai, realtime ai and call nodes: texts per language and their required fiel
     const modal = await openEditor(page, 'Realtime AI 1', 'Edit Realtime AI node');
     await expect(confirmButton(modal)).toBeDisabled();
     await modal.getByLabel('Prompt').fill('Talk with the caller about their order.');
-    await modal.getByText('Wait for the user to speak first').click();
-    await modal.getByText('Knowledge Sources', { exact: true }).click();
+    await modal.getByRole('switch', { name: 'Wait for the user to speak first' }).click();
+    await modal.getByRole('switch', { name: 'Knowledge Sources', exact: true }).click();
     await expect(modal.getByRole('tab')).toHaveCount(0);
     await shoot(page, 'realtime-ai');
     await confirm(modal);
@@ -171,7 +171,7 @@ test('device permission, notification, language changer and flow template nodes'
     await addNode(page, 'Language-changer');
     const modal = await openEditor(page, 'Language-changer 1', 'Edit Language Changer Node');
     await modal.getByLabel('Target language').selectOption({ label: 'FR · French' });
-    await modal.getByText('Remember preference').click();
+    await modal.getByRole('switch', { name: 'Remember preference' }).click();
     await shoot(page, 'language-changer');
     await confirm(modal);
   });

@@ -1,7 +1,7 @@
+import { Switch } from '../../../ui';
 import type { AiNode } from '../../../core/flow';
 import { useNodeEditor, type NodeEditorProps } from '../editor-context';
 import { LangTextField, NodeNameField, Section, VariableNameField } from '../widgets/fields';
-import { Toggle } from '../widgets/Toggle';
 import { KnowledgeSources } from './KnowledgeSources';
 
 /**
@@ -23,7 +23,7 @@ export function AiEditor({ node, edit }: NodeEditorProps<AiNode>) {
         onChange={(prompt) => edit((d) => void (d.prompt = prompt))}
       />
       <Section title="User query handling">
-        <Toggle
+        <Switch
           label="Wait for user query"
           checked={node.waitForUserQuery}
           onChange={(wait) =>
@@ -34,7 +34,7 @@ export function AiEditor({ node, edit }: NodeEditorProps<AiNode>) {
           }
         />
         {node.waitForUserQuery && (
-          <Toggle
+          <Switch
             label="Show user message"
             checked={node.showMessage}
             onChange={(show) => edit((d) => void (d.showMessage = show))}
@@ -63,7 +63,7 @@ export function AiEditor({ node, edit }: NodeEditorProps<AiNode>) {
         }
       />
       <Section title="Response">
-        <Toggle
+        <Switch
           label="Hide AI response"
           checked={node.hideAIResponse}
           onChange={(hide) => edit((d) => void (d.hideAIResponse = hide))}
@@ -74,7 +74,7 @@ export function AiEditor({ node, edit }: NodeEditorProps<AiNode>) {
           error={errorAt('AIResponseVariable')}
           onChange={(name) => edit((d) => void (d.AIResponseVariable = name))}
         />
-        <Toggle
+        <Switch
           label="Expect JSON response"
           checked={node.expectJSONReply}
           onChange={(on) => edit((d) => void (d.expectJSONReply = on))}

@@ -1,8 +1,8 @@
+import { Switch } from '../../../ui';
 import { useEffect, useState } from 'react';
 import { useSessionStore } from '../../../api/session-store';
 import type { AiNode } from '../../../core/flow';
 import { fetchKnowledge, type KnowledgeItem, type KnowledgeKind } from '../knowledge-api';
-import { Toggle } from '../widgets/Toggle';
 
 type Knowledge = Pick<AiNode, 'useNLPResources' | 'NLPResources' | 'resources'>;
 
@@ -66,7 +66,7 @@ export function KnowledgeSources({
 
   return (
     <div className="ne-stack">
-      <Toggle
+      <Switch
         label="Knowledge Sources"
         checked={on}
         onChange={(useNLPResources) => onChange({ ...value, useNLPResources })}

@@ -1,7 +1,7 @@
+import { Switch } from '../../../ui';
 import type { RealtimeAiNode } from '../../../core/flow';
 import type { NodeEditorProps } from '../editor-context';
 import { LangTextField, NodeNameField } from '../widgets/fields';
-import { Toggle } from '../widgets/Toggle';
 import { KnowledgeSources } from './KnowledgeSources';
 
 /** Spec 2 §2 Realtime AI node: prompt, whether the user speaks first, knowledge sources. */
@@ -17,7 +17,7 @@ export function RealtimeAiEditor({ node, edit }: NodeEditorProps<RealtimeAiNode>
         value={node.prompt}
         onChange={(prompt) => edit((d) => void (d.prompt = prompt))}
       />
-      <Toggle
+      <Switch
         label="Wait for the user to speak first"
         checked={node.waitForUserInteraction}
         onChange={(wait) => edit((d) => void (d.waitForUserInteraction = wait))}

@@ -1,7 +1,7 @@
+import { Switch } from '../../../ui';
 import type { ApiNode } from '../../../core/flow';
 import { useNodeEditor, type NodeEditorProps } from '../editor-context';
 import { NumberInput, Section, VariableNameField } from '../widgets/fields';
-import { Toggle } from '../widgets/Toggle';
 
 /**
  * On API Response (spec 2 §3, §5): show the result, or store it under a name (then required);
@@ -11,7 +11,7 @@ export function ResponseSettings({ node, edit }: NodeEditorProps<ApiNode>) {
   const { errorAt } = useNodeEditor();
   return (
     <Section title="On API Response">
-      <Toggle
+      <Switch
         label="Show result"
         checked={node.showResult}
         onChange={(showResult) =>

@@ -1,3 +1,4 @@
+import { Switch } from '../../../ui';
 import { useState } from 'react';
 import { VARIABLE_TYPES, type VariableEntry } from '../../../core/flow';
 import { isFileVariableAccepted } from '../../../core/validation';
@@ -6,7 +7,6 @@ import { useNodeEditor } from '../editor-context';
 import { withVariableType } from '../logic/entries';
 import { InputField, SelectField, VariableNameField } from '../widgets/fields';
 import { ToolButton } from '../widgets/icons';
-import { Toggle } from '../widgets/Toggle';
 import { UploadDropzone } from '../widgets/UploadDropzone';
 import type { EntryFormProps } from './entry-form-types';
 
@@ -53,7 +53,7 @@ export function VariableForm({
         onChange={(next) => change((e) => withVariableType(e as VariableEntry, next))}
       />
       {type !== 'variable' && (
-        <Toggle
+        <Switch
           label="Wait for input"
           checked={entry.wait}
           onChange={(wait) =>

@@ -1,9 +1,9 @@
+import { Switch } from '../../../ui';
 import type { LanguageChangerNode } from '../../../core/flow';
 import { languageLabel } from '../../../core/bot/language-label';
 import { useNodeEditor, type NodeEditorProps } from '../editor-context';
 import { languageOption } from '../logic/modal-meta';
 import { NodeNameField, SelectField } from '../widgets/fields';
-import { Toggle } from '../widgets/Toggle';
 
 /** Spec 2 §2 Language-changer node: the target language, one of the bot's supported languages. */
 export function LanguageChangerEditor({ node, edit }: NodeEditorProps<LanguageChangerNode>) {
@@ -23,7 +23,7 @@ export function LanguageChangerEditor({ node, edit }: NodeEditorProps<LanguageCh
         error={errorAt('language')}
         onChange={(language) => edit((d) => void (d.language = language))}
       />
-      <Toggle
+      <Switch
         label="Remember preference"
         checked={node.rememberPreference}
         hint="Keep this language for the guest's next visits."

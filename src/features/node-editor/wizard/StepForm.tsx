@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { defaultFieldIcon, fieldIconOf, WIZARD_FIELD_TYPES } from '../../../core/flow';
 import { validateWizardField } from '../../../core/validation';
-import { Button } from '../../../ui';
+import { Button, Switch } from '../../../ui';
 import { useNodeEditor } from '../editor-context';
 import { FIELD_TYPE_LABELS, withFieldType, type WizardField } from '../logic/wizard-fields';
 import { FieldIconPicker } from '../widgets/FieldIconPicker';
 import { LangTextField, SelectField, VariableNameField } from '../widgets/fields';
-import { Toggle } from '../widgets/Toggle';
 import { StepOptions } from './StepOptions';
 
 const TYPE_OPTIONS = WIZARD_FIELD_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }));
@@ -61,7 +60,7 @@ export function StepForm({ initial, submitLabel, onSubmit, onCancel }: StepFormP
           }}
         />
         <VariableNameField label="Saved as" value={field.attr} onChange={(attr) => update({ attr })} />
-        <Toggle
+        <Switch
           label="Required"
           checked={field.required ?? false}
           onChange={(required) => update({ required })}
