@@ -2,14 +2,10 @@ import {
   applyChanges,
   applyDiff,
   indexLinks,
-  newNode,
-  nodeTypeLabel,
-  placeNode,
   type FlowChange,
   type FlowNode,
   type HistoryState,
   type NodeId,
-  type NodeType,
 } from '../../../core/flow';
 import {
   problemCount,
@@ -17,7 +13,6 @@ import {
   publishProblemsMessage,
   type FlowProblem,
 } from '../../../core/validation';
-import type { Box } from '../board/geometry';
 import * as flowApi from '../flow-api';
 import { MAIN_FLOW } from '../flow-api';
 import { mergeProblems } from '../validation/node-problems';
@@ -25,34 +20,17 @@ import { watchProblems } from '../validation/watch-problems';
 import { whenIdle } from '../when-idle';
 import { startEngine } from './engine-client';
 import { createFlowStore, EMPTY_HISTORY, initialFlowState, NO_GROUP, type FlowStore } from './flow-store';
-import {
-  keptGroup,
-  keptSelection,
-  newNodeId,
-  newNodeName,
-  newNodeSpot,
-  NO_SELECTION,
-  parseLinkId,
-  type Selection,
-} from './selection';
+import { createPlacementActions, type BoardPort } from './placement-actions';
+import { keptGroup, keptSelection, NO_SELECTION, type Selection } from './selection';
+import { createSelectionActions } from './selection-actions';
 import { createTemplateActions } from './template-actions';
+
+export type { BoardPort } from './placement-actions';
 
 /** A flow's nodes as opened; the main flow also brings its version, templates and lists. */
 interface Opened {
   nodes: FlowNode[];
   flow?: flowApi.LoadedFlow;
-}
-
-/** What the board lends the editor: where new nodes go (the middle of the view, clear of others). */
-export interface BoardPort {
-  /** The world point at the middle of the board's view. */
-  viewCenter(): { x: number; y: number };
-  /** Whether any node touches an area of the world (from the board's spatial index). */
-  occupied?(area: Box): boolean;
-  /** The bounds of every node (a full scan: asked only when nothing near the centre is free). */
-  bounds?(): Box | null;
-  /** Puts a node in the middle of the board at a zoom where it can be read. */
-  centreOn?(id: NodeId): void;
 }
 
 /** Performance marks around opening a flow (read by the bench: data received → first full draw). */
@@ -108,7 +86,6 @@ export function createFlowEditor() {
     });
   };
 
-  /** `started`: when the edit's main-thread work began (an add first picks its spot and name). */
   /**
    * Once the page is idle, gives the flow on the board an index of its links: deleting a node then
    * finds the links to it without reading the whole flow (applyChanges and applyDiff carry the
@@ -120,6 +97,7 @@ export function createFlowEditor() {
     });
   }
 
+  /** `started`: when the edit's main-thread work began (an add first picks its spot and name). */
   function applyEdit(changes: FlowChange[], select?: Selection, started = performance.now()): void {
     const before = get().nodes;
     const nodes = applyChanges(before, changes);
@@ -341,36 +319,6 @@ export function createFlowEditor() {
     board?.centreOn?.(id);
   }
 
-  function addNode(type: NodeType): void {
-    // Picking the spot and the name is part of the add's cost, so the measure starts here.
-    const started = performance.now();
-    const nodes = get().nodes;
-    const draft = newNode(type, newNodeId(), 0, 0);
-    const centre = board?.viewCenter() ?? { x: 0, y: 0 };
-    const at = newNodeSpot(draft, nodes, centre, board?.occupied?.bind(board), board?.bounds?.bind(board));
-    const node = { ...draft, ...at, name: newNodeName(nodeTypeLabel(draft), nodes) };
-    edit([{ type: 'add', node }], { nodeId: node.id, linkId: null }, started);
-  }
-
-  function duplicateSelected(): void {
-    const id = get().selection.nodeId;
-    if (!id) return;
-    const newId = newNodeId();
-    edit([{ type: 'duplicate', id, newId }], { nodeId: newId, linkId: null });
-  }
-
-  /** Deletes the selected node (with every link to it) or the selected link. */
-  function deleteSelected(): void {
-    const { nodeId, linkId } = get().selection;
-    if (nodeId) edit([{ type: 'delete', id: nodeId }], NO_SELECTION);
-    else if (linkId) deleteLink(linkId);
-  }
-
-  function deleteLink(linkId: string): void {
-    const link = parseLinkId(linkId);
-    if (link) edit([{ type: 'unlink', from: link.from, slot: link.slotId }], NO_SELECTION);
-  }
-
   return {
     store,
     engine,
@@ -380,27 +328,6 @@ export function createFlowEditor() {
     beginGesture: () => void engine.beginGesture().catch((e) => fail(e, 'Unable to record the change')),
     endGesture: () =>
       void engine.endGesture().then(setHistory, (e) => fail(e, 'Unable to record the change')),
-    /** Selects one node or link (or nothing); a group selected before is let go. */
-    select(selection: Selection) {
-      if (get().status === 'viewing') return;
-      const current = get().selection;
-      if (
-        current.nodeId === selection.nodeId &&
-        current.linkId === selection.linkId &&
-        get().group.size === 0
-      )
-        return;
-      set({ selection, group: NO_GROUP });
-    },
-    /**
-     * Selects the nodes `ids` together (issue 20 §2); `primary` (default: the first) is the one
-     * Edit opens. One id is a plain selection; none selects nothing.
-     */
-    selectNodes(ids: readonly NodeId[], primary: NodeId | null = ids[0] ?? null) {
-      if (get().status === 'viewing') return;
-      const group = ids.length > 1 ? new Set(ids) : NO_GROUP;
-      set({ selection: { nodeId: primary, linkId: null }, group });
-    },
     dismissNotice: () =>
       set((s) => {
         s.notice = null;
@@ -419,28 +346,8 @@ export function createFlowEditor() {
     goToProblem,
     /** Selects a node and brings it into view at a readable zoom (search, lint, problems). */
     goToNode: goToProblem,
-    /** The world point in the middle of the board's view (where a paste lands). */
-    viewCenter: () => board?.viewCenter() ?? { x: 0, y: 0 },
-    /**
-     * The middle of a free area of `width` × `height` nearest the middle of the view (where a
-     * paste lands, clear of the nodes already there).
-     */
-    freeSpotFor(width: number, height: number): { x: number; y: number } {
-      const centre = board?.viewCenter() ?? { x: 0, y: 0 };
-      if (!board?.occupied) return centre;
-      const at = placeNode({
-        centre,
-        width,
-        height,
-        occupied: board.occupied.bind(board),
-        bounds: board.bounds?.bind(board),
-      });
-      return { x: at.x + width / 2, y: at.y + height / 2 };
-    },
-    addNode,
-    duplicateSelected,
-    deleteSelected,
-    deleteLink,
+    ...createSelectionActions(store, (changes, select) => edit(changes, select)),
+    ...createPlacementActions(store, edit, () => board),
     ...createTemplateActions(store, openFlow, fail),
     stop,
   };
