@@ -1,25 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { addNode, draftOffer as offer, expect, says, test } from './flow-draft-fixture';
 import { generateFlow } from './flow-generate';
-import { board, publishViaApi, waitForBoard } from './flow-helpers';
-import { openBotWithFlow } from './flow-power-helpers';
+import { board, waitForBoard } from './flow-helpers';
 
 // Issue 20 §4: drafts are kept in IndexedDB as the author edits, so closing the tab loses nothing
 // even on a 10,000-node flow (too large for localStorage); a draft an earlier version kept in
 // localStorage is moved over once and still offered.
-
-test.use({ viewport: { width: 1280, height: 820 } });
-
-const says = (id: string, words: string, x = 80) => ({
-  id,
-  name: id,
-  type: 'basic',
-  x,
-  y: 80,
-  next: [{ id: 0, node: null }],
-  entries: [{ type: 'content', content: { type: 'text', title: 'Text', content: { en: words } } }],
-});
-
-const offer = (page: Page) => page.getByRole('status', { name: 'Unpublished draft' });
 
 /** The node count of the draft kept in IndexedDB for the bot's main flow (null: none kept). */
 function keptNodeCount(page: Page, botId: number): Promise<number | null> {
@@ -45,23 +31,17 @@ function keptNodeCount(page: Page, botId: number): Promise<number | null> {
 const nodeCount = (page: Page) =>
   page.evaluate(() => (window as unknown as { __botflow: { nodes(): unknown[] } }).__botflow.nodes().length);
 
-async function addBasicNode(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Node' }).click();
-  await page.getByRole('menuitem', { name: 'Basic' }).click();
-}
-
 test('a 10,000-node draft is kept in IndexedDB; closing the tab and coming back restores it', async ({
   page,
   context,
+  desk,
 }) => {
   test.setTimeout(240_000);
-  const bot = await openBotWithFlow(page, 'Big draft', []);
-  await publishViaApi(page, bot.id, generateFlow(10_000));
-  await page.reload();
-  await waitForBoard(page);
+  const bot = await desk.open('Big draft', []);
+  await desk.publishAndReload(generateFlow(10_000));
   expect(await nodeCount(page)).toBe(10_000);
 
-  await addBasicNode(page);
+  await addNode(page, 'Basic');
   await expect.poll(() => nodeCount(page), { timeout: 30_000 }).toBe(10_001);
   // Kept after the save delay, although the draft is far larger than localStorage's quota.
   await expect.poll(() => keptNodeCount(page, bot.id), { timeout: 30_000 }).toBe(10_001);
@@ -72,14 +52,15 @@ test('a 10,000-node draft is kept in IndexedDB; closing the tab and coming back 
   await waitForBoard(again);
   expect(await nodeCount(again)).toBe(10_000);
   await expect(offer(again)).toBeVisible({ timeout: 30_000 });
-  await offer(again).getByRole('button', { name: 'Restore the draft' }).click();
+  await desk.restoreDraft(again);
   await expect.poll(() => nodeCount(again), { timeout: 30_000 }).toBe(10_001);
 });
 
 test('a draft kept in localStorage by an earlier version is moved to IndexedDB and offered', async ({
   page,
+  desk,
 }) => {
-  const bot = await openBotWithFlow(page, 'Old draft', [says('welcome', 'Hi')]);
+  const bot = await desk.open('Old draft', [says('welcome', 'Hi')]);
   const key = `botflow:draft:${bot.id}:main`;
   await page.evaluate(
     ([k, nodes]) => localStorage.setItem(k, JSON.stringify({ base: 1, savedAt: Date.now(), nodes })),
@@ -91,7 +72,7 @@ test('a draft kept in localStorage by an earlier version is moved to IndexedDB a
   // Moved once: gone from localStorage, now in IndexedDB.
   expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
   expect(await keptNodeCount(page, bot.id)).toBe(2);
-  await offer(page).getByRole('button', { name: 'Restore the draft' }).click();
+  await desk.restoreDraft();
   await expect.poll(async () => (await board(page, 'nodes')).map((n) => n.id)).toEqual(['welcome', 'kept']);
 
   // Every change undone: nothing is left to keep, so the kept draft is removed.

@@ -1,32 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
-import { board, nodeNamed, publishFromBoard, publishViaApi, token, waitForBoard } from './flow-helpers';
-import { issueScreenshot, openBotWithFlow } from './flow-power-helpers';
+import type { Page } from '@playwright/test';
+import { addNode, draftOffer, expect, says, test } from './flow-draft-fixture';
+import { board, nodeNamed, publishFromBoard, waitForBoard } from './flow-helpers';
+import { issueScreenshot } from './flow-power-helpers';
 
 // Issue 20 §4 and §7: the History panel, a version opened read-only, roll back (the chat then runs
 // the rolled-back flow), the draft kept in the browser, and the banner when another author publishes.
-
-test.use({ viewport: { width: 1280, height: 820 } });
-
-const says = (id: string, words: string, x = 80) => ({
-  id,
-  name: id,
-  type: 'basic',
-  x,
-  y: 80,
-  next: [{ id: 0, node: null }],
-  entries: [{ type: 'content', content: { type: 'text', title: 'Text', content: { en: words } } }],
-});
 
 const history = (page: Page) => page.getByRole('complementary', { name: 'Version history' });
 const emulator = (page: Page) => page.getByRole('region', { name: 'Emulator' });
 
 test('history lists publishes, opens one read-only and rolls back to it; the chat follows', async ({
   page,
+  desk,
 }) => {
-  const bot = await openBotWithFlow(page, 'History desk', [says('welcome', 'Version one says hi')]);
-  await publishViaApi(page, bot.id, [says('welcome', 'Version two says hello'), says('extra', 'More', 400)]);
-  await page.reload();
-  await waitForBoard(page);
+  await desk.open('History desk', [says('welcome', 'Version one says hi')]);
+  await desk.publishAndReload([says('welcome', 'Version two says hello'), says('extra', 'More', 400)]);
 
   await page.getByRole('button', { name: 'Version history' }).click();
   const items = history(page).getByRole('listitem');
@@ -72,42 +60,27 @@ test('history lists publishes, opens one read-only and rolls back to it; the cha
 
 test('the draft is kept in the browser; another author publishing shows the banner', async ({
   page,
-  browser,
+  desk,
 }) => {
-  const bot = await openBotWithFlow(page, 'Two authors', [says('welcome', 'Hi')]);
+  await desk.open('Two authors', [says('welcome', 'Hi')]);
 
   await test.step('an unpublished change survives a reload', async () => {
-    await page.getByRole('button', { name: 'Node' }).click();
-    await page.getByRole('menuitem', { name: 'Basic' }).click();
+    await addNode(page, 'Basic');
     await expect.poll(async () => (await board(page, 'nodes')).length).toBe(2);
     await page.waitForTimeout(1500);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await waitForBoard(page);
-    const offer = page.getByRole('status', { name: 'Unpublished draft' });
-    await expect(offer).toBeVisible();
+    await expect(draftOffer(page)).toBeVisible();
     await issueScreenshot(page, 'draft-offer');
-    await offer.getByRole('button', { name: 'Restore the draft' }).click();
+    await desk.restoreDraft();
     await expect.poll(async () => (await board(page, 'nodes')).length).toBe(2);
     await publishFromBoard(page);
   });
 
   await test.step('a second browser publishing shows the banner in the first', async () => {
-    const other = await browser.newContext({ viewport: { width: 1280, height: 820 } });
-    const second = await other.newPage();
-    const access = await token(page);
-    await second.addInitScript(
-      ([value, botId]) => {
-        localStorage.setItem('accessToken', value);
-        localStorage.setItem('activeBot', botId);
-        localStorage.setItem('botflowTestHooks', '1');
-      },
-      [access, String(bot.id)] as const,
-    );
-    await second.goto('/flow');
-    await waitForBoard(second);
-    await second.getByRole('button', { name: 'Node' }).click();
-    await second.getByRole('menuitem', { name: 'Choice' }).click();
+    const second = await desk.secondAuthor();
+    await addNode(second, 'Choice');
     await publishFromBoard(second);
 
     const banner = page.getByRole('status', { name: 'Another author published' });
@@ -117,6 +90,5 @@ test('the draft is kept in the browser; another author publishing shows the bann
     await expect(second.getByRole('status', { name: 'Another author published' })).toHaveCount(0);
     await banner.getByRole('button', { name: 'Load their version' }).click();
     await expect.poll(async () => (await board(page, 'nodes')).length).toBe(3);
-    await other.close();
   });
 });

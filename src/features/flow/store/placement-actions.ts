@@ -1,4 +1,11 @@
-import { newNode, nodeTypeLabel, placeNode, type FlowChange, type NodeId, type NodeType } from '../../../core/flow';
+import {
+  newNode,
+  nodeTypeLabel,
+  placeNode,
+  type FlowChange,
+  type NodeId,
+  type NodeType,
+} from '../../../core/flow';
 import type { Box } from '../board/geometry';
 import type { FlowStore } from './flow-store';
 import { newNodeId, newNodeName, newNodeSpot, type Selection } from './selection';
