@@ -141,7 +141,11 @@ export class ConversationDrain {
         const state = await chatState(this.db, key);
         const mine = await this.mineIsPending(job);
         if (mine)
-          throw new RetryLaterError(Math.max(100, state.sendAfter - Date.now()), 'The conversation is busy');
+          throw new RetryLaterError(
+            Math.max(100, state.sendAfter - Date.now()),
+            'The conversation is busy',
+            true,
+          );
         return;
       }
       let progressed = false;
@@ -283,7 +287,7 @@ export class ConversationDrain {
   ): Promise<void> {
     if (!pending.length) return;
     if (sends.sendAfter > Date.now())
-      throw new RetryLaterError(sends.sendAfter - Date.now(), 'Waiting for the API');
+      throw new RetryLaterError(sends.sendAfter - Date.now(), 'Waiting for the API', true);
     for (const item of pending) {
       if (isPause(item.body)) await waitOutPause(this.db, key, item.id, item.body.pause);
       await adapter.beforeSend?.(bot, key.chatId);

@@ -49,7 +49,11 @@ export class RetryLaterError extends Error {
   constructor(
     readonly delayMs: number,
     message: string,
-    /** Not a failure worth logging (a job that re-queues itself on purpose). */
+    /**
+     * No failure: a job that re-queues itself on purpose (a paced send, a delay in the flow, a
+     * conversation another runner holds). Not logged, and not counted as an attempt — a job that
+     * waits often (a long paced burst) must not run out of attempts and go dead for waiting.
+     */
     readonly quiet = false,
   ) {
     super(message);
@@ -253,9 +257,12 @@ export class JobRunner {
     } catch (error) {
       if (!(error instanceof RetryLaterError && error.quiet)) this.onError(error, row);
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof PermanentJobError || row.attempts >= row.max_attempts) {
+      const requeue = error instanceof RetryLaterError && error.quiet;
+      if (error instanceof PermanentJobError || (row.attempts >= row.max_attempts && !requeue)) {
         return { state: 'dead', error: message };
       }
+      if (requeue)
+        return { state: 'queued', runAt: this.now() + error.delayMs, requeued: true };
       const delay =
         error instanceof RetryLaterError ? error.delayMs : retryDelayMs(row.attempts, this.backoff);
       return {

@@ -91,7 +91,11 @@ export async function extendLease(
 }
 
 export type JobEnd =
-  { state: 'done' } | { state: 'queued'; runAt: number; error: string } | { state: 'dead'; error: string };
+  | { state: 'done' }
+  | { state: 'queued'; runAt: number; error: string }
+  /** Re-queued on purpose (RetryLaterError's quiet): the attempt is given back, the last error kept. */
+  | { state: 'queued'; runAt: number; requeued: true }
+  | { state: 'dead'; error: string };
 
 /**
  * Records how a run ended, only while the job is still this runner's: false when its lease ran out
@@ -111,7 +115,8 @@ export async function finishJob(
       locked_until: null,
       updated_at: now,
       ...(end.state === 'queued' ? { run_at: end.runAt } : {}),
-      ...(end.state === 'done' ? {} : { last_error: end.error.slice(0, 4000) }),
+      ...('error' in end ? { last_error: end.error.slice(0, 4000) } : {}),
+      ...('requeued' in end ? { attempts: sql<number>`attempts - 1` } : {}),
     })
     .where('id', '=', job.id)
     .where('locked_by', '=', job.runner)
