@@ -98,6 +98,14 @@ export type JobEnd =
   | { state: 'dead'; error: string };
 
 /**
+ * A running job recorded done, as a handler's own statement may do it with its last write
+ * (runner.ts's JOB_RECORDED); parameters: now, the job's id, the runner's name. Like finishJob,
+ * it changes nothing once the job is no longer this runner's.
+ */
+export const RECORD_DONE_SQL = `update jobs set state = 'done', locked_by = null, locked_until = null,
+  updated_at = ? where id = ? and locked_by = ? and state = 'running'`;
+
+/**
  * Records how a run ended, only while the job is still this runner's: false when its lease ran out
  * and another runner took it over (that runner's outcome counts).
  */
