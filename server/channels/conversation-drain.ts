@@ -44,6 +44,8 @@ export const MAX_SEND_ATTEMPTS = 5;
 const TURN = { kind: TURN_JOB, maxAttempts: 50 };
 const LEASE_MS = 60_000;
 const NOTE_EVERY_MS = 5_000;
+/** A job whose conversation another runner holds looks again this soon while its update waits. */
+const BUSY_RETRY_MS = 100;
 /** Turns the widget would answer on the guest's behalf (REALTIME_AI_ENDED), at most this often. */
 const MAX_FOLLOW_UPS = 3;
 
@@ -99,6 +101,8 @@ export function lastChoices(replies: readonly ChatReply[]): ChoiceButton[] | nul
 
 export class ConversationDrain {
   private readonly adapters = new Map<ChannelKind, ChannelAdapter>();
+  /** The conversations a job of this process works on (its lease taken or being taken). */
+  private readonly held = new Set<string>();
   /** When this process last wrote a bot channel's last_message_at (see noteMessage). */
   private readonly noted = new Map<string, number>();
 
@@ -131,6 +135,19 @@ export class ConversationDrain {
   }
 
   private async run(key: ChatKey, job: RunningJob): Promise<void | typeof JOB_RECORDED> {
+    const name = `${key.botId}:${key.channel}:${key.chatId}`;
+    // Held by a job of this process: it handles our update (or its job's end lets go and we take
+    // over shortly), and asking the database would only say so.
+    if (this.held.has(name)) throw new RetryLaterError(BUSY_RETRY_MS, 'The conversation is busy', true);
+    this.held.add(name);
+    try {
+      return await this.runHeld(key, job);
+    } finally {
+      this.held.delete(name);
+    }
+  }
+
+  private async runHeld(key: ChatKey, job: RunningJob): Promise<void | typeof JOB_RECORDED> {
     const me = `${this.runner.name}#${job.id}`;
     const until = Date.now() + LEASE_MS;
     const chat = await takeChat(this.db, key, me, until);
@@ -139,7 +156,11 @@ export class ConversationDrain {
       const state = await chatState(this.db, key);
       const mine = await this.mineIsPending(job);
       if (mine)
-        throw new RetryLaterError(Math.max(100, state.sendAfter - Date.now()), 'The conversation is busy', true);
+        throw new RetryLaterError(
+          Math.max(BUSY_RETRY_MS, state.sendAfter - Date.now()),
+          'The conversation is busy',
+          true,
+        );
       return;
     }
     let ended = false;
