@@ -30,9 +30,11 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const run = (...a: unknown[]) => (query as (...a: unknown[]) => unknown).apply(this, a);
   if (EXPLAIN_MS && !explained.has(this)) {
     explained.add(this);
-    void (run(
-      `LOAD 'auto_explain'; SET auto_explain.log_min_duration = ${Number(EXPLAIN_MS)}; SET auto_explain.log_analyze = on`,
-    ) as Promise<unknown>).catch(() => {});
+    void (
+      run(
+        `LOAD 'auto_explain'; SET auto_explain.log_min_duration = ${Number(EXPLAIN_MS)}; SET auto_explain.log_analyze = on`,
+      ) as Promise<unknown>
+    ).catch(() => {});
   }
   const first = args[0] as string | { name?: string; text?: string };
   const text = typeof first === 'string' ? first : (first?.name ?? first?.text ?? '?');
@@ -165,5 +167,6 @@ export async function runChannelsCostBench(): Promise<void> {
     ],
     rows,
   );
-  if (kinds.length) printTable('PostgreSQL statements per turn, by kind', ['statement', 'per turn', 'ms each (wall)'], kinds);
+  if (kinds.length)
+    printTable('PostgreSQL statements per turn, by kind', ['statement', 'per turn', 'ms each (wall)'], kinds);
 }

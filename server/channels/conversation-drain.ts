@@ -16,7 +16,13 @@ import { choiceOfPick, isPause, typedNumber, type Pick } from '../../src/core/ch
 import type { ChatBot } from '../conversations/chat-bot.js';
 import { ChatError, type ChatService, type ConverseInput } from '../conversations/chat-service.js';
 import type { Database } from '../db/schema.js';
-import { JOB_RECORDED, retryDelayMs, RetryLaterError, type JobRunner, type RunningJob } from '../jobs/index.js';
+import {
+  JOB_RECORDED,
+  retryDelayMs,
+  RetryLaterError,
+  type JobRunner,
+  type RunningJob,
+} from '../jobs/index.js';
 import type { ChoiceButton, Reply as ChatReply } from '../runtime/replies.js';
 import { ChannelApiError } from './api-error.js';
 import type { ChannelBot } from './channel-bot.js';
@@ -369,7 +375,6 @@ export class ConversationDrain {
     await delaySends(this.db, key, sends.sendAfter);
     throw new RetryLaterError(wait, apiError.message);
   }
-
 }
 
 /** A channel talks to a bot whose owner's account is open (as the web chat does). */

@@ -24,7 +24,13 @@ const PENDING_SENDS = `exists (select 1 from channel_outbox o where o.bot_id = ?
 const FIRST_UPDATE = `(select i.# from channel_inbox i where i.bot_id = ? and i.channel = ? and i.chat_id = ?
   and i.state = 'pending' order by i.id limit 1)`;
 /** The bot's channel settings (see ChannelBot), each a key lookup by the bot's id. */
-const BOT_COLUMNS = ['telegram_token', 'whatsapp_token', 'whatsapp_phone_id', 'language', 'supported_languages']
+const BOT_COLUMNS = [
+  'telegram_token',
+  'whatsapp_token',
+  'whatsapp_phone_id',
+  'language',
+  'supported_languages',
+]
   .map((column) => `(select b.${column} from bots b where b.id = ?) as bot_${column}`)
   .join(', ');
 const GUEST_ID = `(select g.id from guest_sessions g where g.bot_id = ? and g.channel = ?

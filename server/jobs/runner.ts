@@ -272,8 +272,7 @@ export class JobRunner {
       if (error instanceof PermanentJobError || (row.attempts >= row.max_attempts && !requeue)) {
         return { state: 'dead', error: message };
       }
-      if (requeue)
-        return { state: 'queued', runAt: this.now() + error.delayMs, requeued: true };
+      if (requeue) return { state: 'queued', runAt: this.now() + error.delayMs, requeued: true };
       const delay =
         error instanceof RetryLaterError ? error.delayMs : retryDelayMs(row.attempts, this.backoff);
       return {
