@@ -6,14 +6,8 @@
 // "Telegram" (the fake API and the load generator) runs in a child process (channels-telegram.ts),
 // this process only the server. BENCH_RUNS runs per database (3 by default): each run's figures,
 // then the median of the runs and their spread (min–max), with the load average around them.
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { connectTelegram } from '../server/channels/telegram/connect.js';
-import { createBot, customer } from '../tests/fixtures/bot-api.js';
-import { DEV_TOKEN } from '../tests/fixtures/fake-telegram.js';
-import { link, node, publish, text } from '../tests/api/chat-support.js';
-import { createTestApp } from '../tests/api/helpers.js';
-import type { LoadResult, LoadRun } from './channels-telegram.js';
+import { load, startBenchServer, startTelegram, type Telegram } from './channels-server.js';
 import { percentile, printTable } from './stats.js';
 
 const RATE = 200;
@@ -25,26 +19,6 @@ const SERVER_PORT = Number(process.env.BENCH_CHANNELS_PORT ?? 8340);
 const FAKE_PORT = SERVER_PORT + 1;
 
 const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-function startTelegram(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = fork('bench/channels-telegram.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, FAKE_TELEGRAM_PORT: String(FAKE_PORT) },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { baseUrl: string }) => resolve({ child, baseUrl: m.baseUrl }));
-    child.once('exit', (code) => reject(new Error(`The fake Telegram exited (${code})`)));
-  });
-}
-
-function load(child: ChildProcess, job: LoadRun): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: LoadResult | { type: 'error'; message: string }) =>
-      m.type === 'result' ? resolve(m) : reject(new Error(m.message)),
-    );
-    child.send(job);
-  });
-}
 
 interface Figures {
   ackP50: number;
@@ -61,35 +35,13 @@ interface Figures {
   load: string;
 }
 
-async function runOnce(telegram: { child: ChildProcess; baseUrl: string }, run: number): Promise<Figures> {
-  const t = await createTestApp({
-    telegramApiBase: telegram.baseUrl,
-    logLevel: 'silent',
-    // The fake does not limit: Telegram's per-token 30 a second would cap the 200 updates/s here.
-    // A chat's pace (1 a second past 3) is on with BENCH_CHAT_PACE_MS=1000 (the bursts then take
-    // ≥ 7 s a chat: what they check is lost / duplicated / order).
-    telegramSendsPerSecond: 0,
-    telegramChatIntervalMs: Number(process.env.BENCH_CHAT_PACE_MS ?? 0),
-  });
+async function runOnce(telegram: Telegram, run: number): Promise<Figures> {
+  const { t, url } = await startBenchServer(telegram, SERVER_PORT);
   try {
-    await t.app.listen({ port: SERVER_PORT, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${SERVER_PORT}`;
-    const owner = await customer(t);
-    const bot = await createBot(t, owner);
-    const c = { t, base, owner, botId: bot.id as number };
-    await t.app.db.updateTable('bots').set({ telegram_token: DEV_TOKEN }).where('id', '=', c.botId).execute();
-    await connectTelegram(t.app.db, t.config, c.botId, DEV_TOKEN);
-    const echo = node('basic', 'echo', {
-      entries: [
-        { type: 'variable', name: 'said', default: '', variableType: 'text', wait: true },
-        text('${{said}}'),
-      ],
-    });
-    await publish(c, [link(node('basic', 'hi', { entries: [text('ready')] }), 'echo'), link(echo, 'echo')]);
     const before = loadAverage();
     const r = await load(telegram.child, {
       type: 'run',
-      url: `${base}/api/channels/telegram/${c.botId}`,
+      url,
       rate: RATE,
       updates: UPDATES,
       burstChats: BURST_CHATS,
@@ -168,7 +120,7 @@ export async function runChannelsBench(): Promise<void> {
     ...(only !== 'postgres' ? [{ label: 'SQLite', url: '' }] : []),
     ...(url && only !== 'sqlite' ? [{ label: 'PostgreSQL', url }] : []),
   ];
-  const telegram = await startTelegram();
+  const telegram = await startTelegram(FAKE_PORT);
   const rows: (string | number)[][] = [];
   let run = 0;
   try {

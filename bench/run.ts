@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<void>> = {
   lint: async () => (await import('./lint.js')).runLintBench(),
   jobs: async () => (await import('./jobs.js')).runJobsBench(),
   channels: async () => (await import('./channels.js')).runChannelsBench(),
+  'channels-cost': async () => (await import('./channels-cost.js')).runChannelsCostBench(),
   theme: async () => (await import('./theme.js')).runThemeBench(),
   notifications: async () => (await import('./notifications.js')).runNotificationsBench(),
   analytics: async () => (await import('./analytics.js')).runAnalyticsBench(),

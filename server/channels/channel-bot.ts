@@ -24,18 +24,33 @@ const COLUMNS = [
 /** Language codes by id (reference data): given by a caller that keeps them, else read. */
 type Codes = Map<number, string>;
 
-async function present(
-  db: Kysely<Database>,
-  row: Record<(typeof COLUMNS)[number], unknown>,
-  known?: Codes,
-): Promise<ChannelBot> {
+/** The bot's row as its channels read it (see COLUMNS). */
+export type ChannelBotRow = Record<(typeof COLUMNS)[number], unknown>;
+
+function languageIds(row: ChannelBotRow): number[] {
   let supported: number[] = [];
   try {
     supported = JSON.parse(String(row.supported_languages)) as number[];
   } catch {
     supported = [];
   }
-  const ids = [Number(row.language), ...supported];
+  return [Number(row.language), ...supported];
+}
+
+/** The bot of a row read elsewhere (with a conversation's lease), given the language codes. */
+export function channelBotOf(db: Kysely<Database>, row: ChannelBotRow, codes: Codes): ChannelBot {
+  const ids = languageIds(row);
+  return {
+    id: Number(row.id),
+    telegramToken: openToken(db, String(row.telegram_token ?? '')),
+    whatsappToken: openToken(db, String(row.whatsapp_token ?? '')),
+    whatsappPhoneId: String(row.whatsapp_phone_id ?? ''),
+    languages: ids.flatMap((id) => (codes.has(id) ? [codes.get(id)!] : [])),
+  };
+}
+
+async function present(db: Kysely<Database>, row: ChannelBotRow, known?: Codes): Promise<ChannelBot> {
+  const ids = languageIds(row);
   const byId =
     known ??
     new Map(
@@ -44,13 +59,7 @@ async function present(
         c.code,
       ]),
     );
-  return {
-    id: Number(row.id),
-    telegramToken: openToken(db, String(row.telegram_token ?? '')),
-    whatsappToken: openToken(db, String(row.whatsapp_token ?? '')),
-    whatsappPhoneId: String(row.whatsapp_phone_id ?? ''),
-    languages: ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
-  };
+  return channelBotOf(db, row, byId);
 }
 
 export async function findChannelBot(

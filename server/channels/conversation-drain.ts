@@ -16,19 +16,23 @@ import { choiceOfPick, isPause, typedNumber, type Pick } from '../../src/core/ch
 import type { ChatBot } from '../conversations/chat-bot.js';
 import { ChatError, type ChatService, type ConverseInput } from '../conversations/chat-service.js';
 import type { Database } from '../db/schema.js';
-import { retryDelayMs, RetryLaterError, type JobRunner, type RunningJob } from '../jobs/index.js';
+import {
+  JOB_RECORDED,
+  retryDelayMs,
+  RetryLaterError,
+  type JobRunner,
+  type RunningJob,
+} from '../jobs/index.js';
 import type { ChoiceButton, Reply as ChatReply } from '../runtime/replies.js';
 import { ChannelApiError } from './api-error.js';
 import type { ChannelBot } from './channel-bot.js';
-import { findChannelBot } from './channel-bot.js';
+import { channelBotOf } from './channel-bot.js';
 import { waitOutPause } from './pauses.js';
 import { notificationSwitchWords } from './stop-notifications.js';
 import {
   chatState,
   delaySends,
   markFailed,
-  markSent,
-  nextUpdate,
   pendingSends,
   setChannelStatus,
   storeUpdateWithTurn,
@@ -38,6 +42,7 @@ import {
   type ChannelKind,
   type OutboxItem,
 } from './store.js';
+import { endTurn, markSentMany, type SentMessage } from './turn-end.js';
 import { letGo, queueTurn, takeChat, type TakenChat } from './turn-store.js';
 
 export const TURN_JOB = 'channel.turns';
@@ -45,6 +50,8 @@ export const MAX_SEND_ATTEMPTS = 5;
 const TURN = { kind: TURN_JOB, maxAttempts: 50 };
 const LEASE_MS = 60_000;
 const NOTE_EVERY_MS = 5_000;
+/** A job whose conversation another runner holds looks again this soon while its update waits. */
+const BUSY_RETRY_MS = 100;
 /** Turns the widget would answer on the guest's behalf (REALTIME_AI_ENDED), at most this often. */
 const MAX_FOLLOW_UPS = 3;
 
@@ -100,6 +107,8 @@ export function lastChoices(replies: readonly ChatReply[]): ChoiceButton[] | nul
 
 export class ConversationDrain {
   private readonly adapters = new Map<ChannelKind, ChannelAdapter>();
+  /** The conversations a job of this process works on (its lease taken or being taken). */
+  private readonly held = new Set<string>();
   /** When this process last wrote a bot channel's last_message_at (see noteMessage). */
   private readonly noted = new Map<string, number>();
 
@@ -131,29 +140,43 @@ export class ConversationDrain {
     return true;
   }
 
-  private async run(key: ChatKey, job: RunningJob): Promise<void> {
-    const me = `${this.runner.name}#${job.id}`;
-    for (;;) {
-      const until = Date.now() + LEASE_MS;
-      const chat = await takeChat(this.db, key, me, until);
-      if (!chat) {
-        // Another runner works on this conversation; it handles our update unless it is gone.
-        const state = await chatState(this.db, key);
-        const mine = await this.mineIsPending(job);
-        if (mine)
-          throw new RetryLaterError(Math.max(100, state.sendAfter - Date.now()), 'The conversation is busy');
-        return;
-      }
-      let progressed = false;
-      try {
-        progressed = await this.work(key, me, { ...chat, until });
-      } finally {
-        // More arrived while the lease was let go: take it again (unless nothing could be done).
-        const more = await letGo(this.db, key, me);
-        progressed &&= more;
-      }
-      if (!progressed) return;
+  private async run(key: ChatKey, job: RunningJob): Promise<void | typeof JOB_RECORDED> {
+    const name = `${key.botId}:${key.channel}:${key.chatId}`;
+    // Held by a job of this process: it handles our update (or its job's end lets go and we take
+    // over shortly), and asking the database would only say so.
+    if (this.held.has(name)) throw new RetryLaterError(BUSY_RETRY_MS, 'The conversation is busy', true);
+    this.held.add(name);
+    try {
+      return await this.runHeld(key, job);
+    } finally {
+      this.held.delete(name);
     }
+  }
+
+  private async runHeld(key: ChatKey, job: RunningJob): Promise<void | typeof JOB_RECORDED> {
+    const me = `${this.runner.name}#${job.id}`;
+    const until = Date.now() + LEASE_MS;
+    const chat = await takeChat(this.db, key, me, until);
+    if (!chat) {
+      // Another runner works on this conversation; it handles our update unless it is gone.
+      const state = await chatState(this.db, key);
+      const mine = await this.mineIsPending(job);
+      if (mine)
+        throw new RetryLaterError(
+          Math.max(BUSY_RETRY_MS, state.sendAfter - Date.now()),
+          'The conversation is busy',
+          true,
+        );
+      return;
+    }
+    let ended = false;
+    try {
+      ended = await this.work(key, me, { ...chat, until }, job);
+    } finally {
+      // A turn that failed or must wait (its job comes back), or a bot that is gone.
+      if (!ended) await letGo(this.db, key, me);
+    }
+    return ended ? JOB_RECORDED : undefined;
   }
 
   private async mineIsPending(job: RunningJob): Promise<boolean> {
@@ -162,34 +185,46 @@ export class ConversationDrain {
   }
 
   /**
-   * Sends what is queued, then handles updates one by one (sending each turn's replies). False
-   * when there was nothing it could do (the bot is gone).
+   * Sends what is queued, then handles updates one by one (sending each turn's replies) until
+   * none is left: true when the last turn's end let the lease go and recorded the job done
+   * (turn-end.ts), false when there was nothing it could do (the bot is gone).
    */
-  private async work(key: ChatKey, me: string, chat: TakenChat & { until: number }): Promise<boolean> {
+  private async work(
+    key: ChatKey,
+    me: string,
+    chat: TakenChat & { until: number },
+    job: RunningJob,
+  ): Promise<boolean> {
     const adapter = this.adapters.get(key.channel);
-    const bot = await findChannelBot(this.db, key.botId, await this.chats.languageCodes());
-    if (!adapter || !bot) return false;
+    if (!adapter || !chat.bot) return false;
+    const bot = channelBotOf(this.db, chat.bot, await this.chats.languageCodes());
     const sends = { sendAfter: chat.sendAfter };
-    if (chat.backlog) await this.sendQueued(adapter, bot, key, await pendingSends(this.db, key), sends);
+    if (chat.backlog) {
+      const sent = await this.sendQueued(adapter, bot, key, await pendingSends(this.db, key), sends);
+      await markSentMany(this.db, sent);
+    }
     // Holding the lease, this runner is the only one changing the chat's state: kept here.
     let state: ChatState = chat;
+    let guestId = chat.guestId;
     let until = chat.until;
+    const ending = { id: job.id, runner: job.runner };
     // Sending a backlog took time: look again rather than trust what the lease found.
-    let first = chat.backlog ? null : chat.next;
-    for (;;) {
-      const update = first ?? (await nextUpdate(this.db, key));
-      first = null;
-      if (!update) return true;
+    let update = chat.backlog ? null : chat.next;
+    if (!update) update = await endTurn(this.db, key, me, [], ending);
+    while (update) {
       if (until - Date.now() < LEASE_MS / 2) {
         until = Date.now() + LEASE_MS;
         await takeChat(this.db, key, me, until);
       }
       const input = await adapter.interpret(bot, update.payload, state);
-      const { bodies, chat: after } = await this.turn(adapter, bot, key, input, state);
-      const queued = await queueTurn(this.db, key, bodies, update.id, after);
-      state = { ...state, ...after };
-      await this.sendQueued(adapter, bot, key, queued, sends);
+      const done = await this.turn(adapter, bot, key, input, state, guestId);
+      guestId = done.guestId;
+      const queued = await queueTurn(this.db, key, done.bodies, update.id, done.chat);
+      state = { ...state, ...done.chat };
+      const sent = await this.sendQueued(adapter, bot, key, queued, sends);
+      update = await endTurn(this.db, key, me, sent, ending);
     }
+    return true;
   }
 
   private async turn(
@@ -198,20 +233,25 @@ export class ConversationDrain {
     key: ChatKey,
     input: Interpreted,
     state: ChatState,
-  ): Promise<{ bodies: unknown[]; chat: { offered: ChoiceButton[] | null; confirmRestart: boolean } }> {
+    guestId: string | null,
+  ): Promise<{
+    bodies: unknown[];
+    chat: { offered: ChoiceButton[] | null; confirmRestart: boolean };
+    guestId: string | null;
+  }> {
     const keep = { offered: state.offered, confirmRestart: false };
-    if (input.ignore) return { bodies: [], chat: { ...keep, confirmRestart: state.confirmRestart } };
-    if (input.direct) return { bodies: input.direct, chat: keep };
+    const answered = (bodies: unknown[], chat = keep) => ({ bodies, chat, guestId });
+    if (input.ignore) return answered([], { ...keep, confirmRestart: state.confirmRestart });
+    if (input.direct) return answered(input.direct);
     if (input.askRestart && adapter.restartQuestion)
-      return { bodies: adapter.restartQuestion(key.chatId), chat: { ...keep, confirmRestart: true } };
+      return answered(adapter.restartQuestion(key.chatId), { ...keep, confirmRestart: true });
     if (!input.pick && !input.file) {
       const switched = await notificationSwitchWords(this.db, key, input.text);
-      if (switched)
-        return { bodies: adapter.render(switched, key.chatId, input.language ?? 'en').bodies, chat: keep };
+      if (switched) return answered(adapter.render(switched, key.chatId, input.language ?? 'en').bodies);
     }
     let restart = input.restart ?? false;
     if (state.confirmRestart && input.restartAnswer !== undefined && input.restartAnswer !== null) {
-      if (!input.restartAnswer) return { bodies: [], chat: keep };
+      if (!input.restartAnswer) return answered([]);
       restart = true;
     }
     // A pressed button or a typed number picks among the choices last offered, by their label.
@@ -222,9 +262,14 @@ export class ConversationDrain {
     if (chosen) text = chosen.label;
     else if (input.pick) text = '';
 
-    const chat = { channel: key.channel, chatId: key.chatId };
-    const converse = (turn: ConverseInput) =>
-      this.chats.converse({ id: bot.id, authorize: openBot }, chat, turn);
+    // The guest id read with the lease (then the one the last turn answered): no lookup per turn.
+    let knownGuestId = guestId;
+    const converse = async (turn: ConverseInput) => {
+      const chat = { channel: key.channel, chatId: key.chatId, knownGuestId };
+      const answer = await this.chats.converse({ id: bot.id, authorize: openBot }, chat, turn);
+      knownGuestId = answer.guestId;
+      return answer;
+    };
     let answer;
     try {
       answer = await converse({
@@ -242,7 +287,7 @@ export class ConversationDrain {
         last_error: error.message,
         last_error_at: Date.now(),
       });
-      return { bodies: [], chat: keep };
+      return answered([]);
     }
     await input.after?.(answer);
     const bodies: unknown[] = [];
@@ -254,7 +299,7 @@ export class ConversationDrain {
       answer = await converse({ text: rendered.followUp });
       replies = answer.replies as ChatReply[];
     }
-    return { bodies, chat: { offered: lastChoices(replies), confirmRestart: false } };
+    return { bodies, chat: { offered: lastChoices(replies), confirmRestart: false }, guestId: knownGuestId };
   }
 
   /**
@@ -280,36 +325,55 @@ export class ConversationDrain {
     key: ChatKey,
     pending: OutboxItem[],
     sends: { sendAfter: number },
-  ): Promise<void> {
-    if (!pending.length) return;
+  ): Promise<SentMessage[]> {
+    const sent: SentMessage[] = [];
+    if (!pending.length) return sent;
     if (sends.sendAfter > Date.now())
-      throw new RetryLaterError(sends.sendAfter - Date.now(), 'Waiting for the API');
-    for (const item of pending) {
-      if (isPause(item.body)) await waitOutPause(this.db, key, item.id, item.body.pause);
-      await adapter.beforeSend?.(bot, key.chatId);
-      try {
-        const externalId = await adapter.send(bot, key.chatId, item.body);
-        await markSent(this.db, item.id, externalId);
-        await this.noteMessage(key);
-      } catch (error) {
-        const apiError = error instanceof ChannelApiError ? error : new ChannelApiError(String(error), 0);
-        const dead = !apiError.retryable || item.attempts + 1 >= MAX_SEND_ATTEMPTS;
-        await markFailed(this.db, item, apiError.message, dead);
-        if (dead) {
-          await setChannelStatus(this.db, key.botId, key.channel, {
-            last_error: apiError.message,
-            last_error_at: Date.now(),
-          });
-          continue;
+      throw new RetryLaterError(sends.sendAfter - Date.now(), 'Waiting for the API', true);
+    try {
+      for (const item of pending) {
+        if (isPause(item.body)) {
+          // The pause is done as it begins: the conversation's sends wait until it is over.
+          sent.push({ id: item.id, externalId: null });
+          await waitOutPause(this.db, key, item.body.pause);
         }
-        const wait =
-          apiError.retryAfterMs ??
-          retryDelayMs(item.attempts + 1, { baseMs: this.options.retryBaseMs, capMs: 10 * 60_000 });
-        sends.sendAfter = Date.now() + wait;
-        await delaySends(this.db, key, sends.sendAfter);
-        throw new RetryLaterError(wait, apiError.message);
+        await adapter.beforeSend?.(bot, key.chatId);
+        try {
+          sent.push({ id: item.id, externalId: await adapter.send(bot, key.chatId, item.body) });
+          await this.noteMessage(key);
+        } catch (error) {
+          await this.sendFailed(key, item, error, sends);
+        }
       }
+    } catch (error) {
+      // What went out before the turn stopped is not sent again when its job comes back.
+      await markSentMany(this.db, sent);
+      throw error;
     }
+    return sent;
+  }
+
+  /**
+   * A send the API refused: dead with its error (the conversation goes on), or retried after the
+   * API's retry_after or the back-off (RetryLaterError: the conversation's sends wait until then).
+   */
+  private async sendFailed(key: ChatKey, item: OutboxItem, error: unknown, sends: { sendAfter: number }) {
+    const apiError = error instanceof ChannelApiError ? error : new ChannelApiError(String(error), 0);
+    const dead = !apiError.retryable || item.attempts + 1 >= MAX_SEND_ATTEMPTS;
+    await markFailed(this.db, item, apiError.message, dead);
+    if (dead) {
+      await setChannelStatus(this.db, key.botId, key.channel, {
+        last_error: apiError.message,
+        last_error_at: Date.now(),
+      });
+      return;
+    }
+    const wait =
+      apiError.retryAfterMs ??
+      retryDelayMs(item.attempts + 1, { baseMs: this.options.retryBaseMs, capMs: 10 * 60_000 });
+    sends.sendAfter = Date.now() + wait;
+    await delaySends(this.db, key, sends.sendAfter);
+    throw new RetryLaterError(wait, apiError.message);
   }
 }
 

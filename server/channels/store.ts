@@ -48,6 +48,9 @@ export interface TurnJob {
   maxAttempts: number;
 }
 
+/** The dedupe key of an update's turn job (the inbox id). */
+export const turnKey = (inboxId: number) => `turn:${inboxId}`;
+
 const INSERT_UPDATE = `insert into channel_inbox (bot_id, channel, chat_id, update_key, payload, state, created_at)
   values (?, ?, ?, ?, ?, 'pending', ?) on conflict (update_key) do nothing returning id`;
 const INSERT_TURN = `insert into jobs (kind, payload, dedupe_key, state, run_at, attempts, max_attempts, created_at, updated_at)
@@ -102,7 +105,7 @@ export async function storeUpdateWithTurn(
   now = Date.now(),
 ): Promise<number | null> {
   const update = [key.botId, key.channel, key.chatId, updateKey, JSON.stringify(payload), now];
-  const turn = (id: number) => [job.kind, JSON.stringify(key), `turn:${id}`, now, job.maxAttempts, now, now];
+  const turn = (id: number) => [job.kind, JSON.stringify(key), turnKey(id), now, job.maxAttempts, now, now];
   if (isPostgres(db)) {
     // In turn: on the pool's several connections a later update could commit first.
     const jobParams = turn(0).filter((_, i) => i !== 2);

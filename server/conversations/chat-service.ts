@@ -141,7 +141,8 @@ export class ChatService {
   async converse(botRef: BotRef, guestRef: GuestRef, input: ConverseInput): Promise<ConverseAnswer> {
     const root = botRef.template || MAIN_FLOW;
     const codes = await this.languageCodes();
-    const chat = 'chatId' in guestRef ? guestRef : null;
+    const chat = 'chatId' in guestRef ? { channel: guestRef.channel, chatId: guestRef.chatId } : null;
+    const hint = 'chatId' in guestRef ? guestRef.knownGuestId : undefined;
     const load = async (guestId: string | null) => {
       const data = await loadChatTurn(this.db, botRef.id, root, guestId);
       await (botRef.authorize ?? refuseMissingBot)(data?.bot ?? null);
@@ -169,7 +170,11 @@ export class ChatService {
     }
     return this.queue.run(key!, async () => {
       for (let attempt = 0; ; attempt++) {
-        const known = chat ? await findChannelGuestId(this.db, botRef.id, chat) : key!;
+        const known = !chat
+          ? key!
+          : attempt === 0 && hint !== undefined
+            ? hint
+            : await findChannelGuestId(this.db, botRef.id, chat);
         const { bot, guest, flow } = await load(known);
         if (!guest && !chat) throw new ChatError(404, GUEST_NOT_FOUND);
         try {

@@ -39,7 +39,12 @@ export interface BotRef {
 }
 
 /** The guest a turn is for: a web guest by the id its client keeps, or a channel's chat. */
-export type GuestRef = { guestId: string | null } | ChannelChat;
+/**
+ * A channel's chat may carry the guest id its caller read already (with the conversation's lease:
+ * see server/channels/turn-store.ts), null when there was none yet: the turn then skips looking it
+ * up. A turn that loses its version race looks it up again.
+ */
+export type GuestRef = { guestId: string | null } | (ChannelChat & { knownGuestId?: string | null });
 
 /** What the guest sent, and what the caller knows about the guest. */
 export interface ConverseInput {

@@ -30,12 +30,21 @@ export interface RunningJob {
   dedupeKey: string | null;
   /** Aborted when the lease is lost (another runner took the job over). */
   signal: AbortSignal;
+  /** The runner's name, as the job's `locked_by` holds it (see JOB_RECORDED). */
+  runner: string;
 }
+
+/**
+ * What a handler answers when its own last statement recorded the job done (store.ts's
+ * RECORD_DONE_SQL, with its other writes: one round trip less per job); the runner then records
+ * nothing more.
+ */
+export const JOB_RECORDED = Symbol('job recorded done');
 
 export interface JobHandler<P = unknown> {
   /** Turns the stored JSON into the handler's payload; throwing makes the job dead at once. */
   parse?: (payload: unknown) => P;
-  run: (payload: P, job: RunningJob) => Promise<void>;
+  run: (payload: P, job: RunningJob) => Promise<void | typeof JOB_RECORDED>;
 }
 
 /** Thrown by a handler for a failure no retry can fix (the job goes dead at once). */
@@ -49,7 +58,11 @@ export class RetryLaterError extends Error {
   constructor(
     readonly delayMs: number,
     message: string,
-    /** Not a failure worth logging (a job that re-queues itself on purpose). */
+    /**
+     * No failure: a job that re-queues itself on purpose (a paced send, a delay in the flow, a
+     * conversation another runner holds). Not logged, and not counted as an attempt — a job that
+     * waits often (a long paced burst) must not run out of attempts and go dead for waiting.
+     */
     readonly quiet = false,
   ) {
     super(message);
@@ -211,12 +224,13 @@ export class JobRunner {
           .catch((error) => this.onError(error, row)),
       Math.max(100, this.leaseMs / 3),
     );
-    let end: JobEnd;
+    let end: JobEnd | typeof JOB_RECORDED;
     try {
       end = await this.attempt(row, lease.signal);
     } finally {
       clearInterval(heartbeat);
     }
+    if (end === JOB_RECORDED) return;
     try {
       const kept = await finishJob(this.db, job, end, this.now());
       // A retry due before the next poll (a 429's retry_after, a busy conversation) is looked
@@ -233,7 +247,7 @@ export class JobRunner {
     setTimeout(() => this.alert(), Math.max(0, delay)).unref();
   }
 
-  private async attempt(row: JobRow, signal: AbortSignal): Promise<JobEnd> {
+  private async attempt(row: JobRow, signal: AbortSignal): Promise<JobEnd | typeof JOB_RECORDED> {
     const handler = this.handlers.get(row.kind)!;
     // A job whose runner died on every try (its lease ran out each time) is not tried forever.
     if (row.attempts > row.max_attempts) {
@@ -241,21 +255,24 @@ export class JobRunner {
     }
     try {
       const payload = handler.parse ? parsePayload(handler, row.payload) : (JSON.parse(row.payload) as never);
-      await handler.run(payload, {
+      const recorded = await handler.run(payload, {
         id: row.id,
         kind: row.kind,
         attempt: row.attempts,
         maxAttempts: row.max_attempts,
         dedupeKey: row.dedupe_key,
         signal,
+        runner: this.name,
       });
-      return { state: 'done' };
+      return recorded === JOB_RECORDED ? JOB_RECORDED : { state: 'done' };
     } catch (error) {
       if (!(error instanceof RetryLaterError && error.quiet)) this.onError(error, row);
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof PermanentJobError || row.attempts >= row.max_attempts) {
+      const requeue = error instanceof RetryLaterError && error.quiet;
+      if (error instanceof PermanentJobError || (row.attempts >= row.max_attempts && !requeue)) {
         return { state: 'dead', error: message };
       }
+      if (requeue) return { state: 'queued', runAt: this.now() + error.delayMs, requeued: true };
       const delay =
         error instanceof RetryLaterError ? error.delayMs : retryDelayMs(row.attempts, this.backoff);
       return {

@@ -91,7 +91,19 @@ export async function extendLease(
 }
 
 export type JobEnd =
-  { state: 'done' } | { state: 'queued'; runAt: number; error: string } | { state: 'dead'; error: string };
+  | { state: 'done' }
+  | { state: 'queued'; runAt: number; error: string }
+  /** Re-queued on purpose (RetryLaterError's quiet): the attempt is given back, the last error kept. */
+  | { state: 'queued'; runAt: number; requeued: true }
+  | { state: 'dead'; error: string };
+
+/**
+ * A running job recorded done, as a handler's own statement may do it with its last write
+ * (runner.ts's JOB_RECORDED); parameters: now, the job's id, the runner's name. Like finishJob,
+ * it changes nothing once the job is no longer this runner's.
+ */
+export const RECORD_DONE_SQL = `update jobs set state = 'done', locked_by = null, locked_until = null,
+  updated_at = ? where id = ? and locked_by = ? and state = 'running'`;
 
 /**
  * Records how a run ended, only while the job is still this runner's: false when its lease ran out
@@ -111,7 +123,8 @@ export async function finishJob(
       locked_until: null,
       updated_at: now,
       ...(end.state === 'queued' ? { run_at: end.runAt } : {}),
-      ...(end.state === 'done' ? {} : { last_error: end.error.slice(0, 4000) }),
+      ...('error' in end ? { last_error: end.error.slice(0, 4000) } : {}),
+      ...('requeued' in end ? { attempts: sql<number>`attempts - 1` } : {}),
     })
     .where('id', '=', job.id)
     .where('locked_by', '=', job.runner)

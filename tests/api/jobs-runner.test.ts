@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../server/db/connect.js';
 import type { Database } from '../../server/db/schema.js';
-import { countJobs, JobRunner, PermanentJobError } from '../../server/jobs/index.js';
+import { countJobs, JobRunner, PermanentJobError, RetryLaterError } from '../../server/jobs/index.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 let database: TestDatabase;
@@ -103,6 +103,29 @@ describe('jobs runner', () => {
     clock += 10 * 60_000;
     expect(await runner.runDue()).toBe(0);
     expect(tries).toBe(3);
+  });
+
+  it('does not count a re-queue on purpose as an attempt: a job waiting more often than its attempts allow runs on', async () => {
+    let clock = 1_000_000;
+    let runs = 0;
+    const runner = new JobRunner(db, { now: () => clock }).register('paced', {
+      run: async () => {
+        runs++;
+        if (runs <= 5) throw new RetryLaterError(1_000, 'waiting for its slot', true);
+      },
+    });
+    const { id } = await runner.enqueue({ kind: 'paced', payload: null, maxAttempts: 2 });
+    for (let i = 0; i < 5; i++) {
+      expect(await runner.runDue()).toBe(1);
+      await runner.idle();
+      const row = await jobRow(id);
+      expect(row).toMatchObject({ state: 'queued', attempts: 0, last_error: null, run_at: clock + 1_000 });
+      clock = row.run_at;
+    }
+    expect(await runner.runDue()).toBe(1);
+    await runner.idle();
+    expect(await jobRow(id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(runs).toBe(6);
   });
 
   it('marks a job dead at once on a permanent failure or a payload its handler refuses', async () => {

@@ -65,6 +65,8 @@ export interface ChatAppProps {
 }
 
 export interface ChatChannel {
+  /** The flow's ENVIRONMENT while the emulator shows this channel. */
+  environment: 'whatsapp' | 'telegram';
   view: ChannelView;
   /** What a typed answer sends, given the bot messages it answers (a number picks a choice). */
   answer(text: string, answered: ConversationMessage[]): string;
@@ -194,6 +196,8 @@ function Conversation(props: ConversationProps) {
   const chat = useChat({
     client,
     template: props.template,
+    // The emulator names its channel (null: Web), so switching back to Web switches the flow too.
+    environment: props.channel === undefined ? undefined : (props.channel?.environment ?? 'web'),
     editMode,
     language: firstLanguage,
     languages,

@@ -36,6 +36,8 @@ export interface ChatFields {
   custom_env_variables?: Record<string, unknown>;
   file?: File | null;
   guest_id?: string | null;
+  /** The channel the emulator shows the bot as (the flow's ENVIRONMENT): authors only. */
+  environment?: 'web' | 'whatsapp' | 'telegram';
 }
 
 /** POST /api/chat */
@@ -115,6 +117,7 @@ export function chatClient(botId: string, auth: ChatAuth, base = ''): ChatClient
         form.append('custom_env_variables', JSON.stringify(fields.custom_env_variables));
       if (fields.file) form.append('file', fields.file);
       if (fields.guest_id) form.append('guest_id', fields.guest_id);
+      if (fields.environment) form.append('environment', fields.environment);
       return new Promise((resolve, reject) => {
         const request = new XMLHttpRequest();
         request.open('POST', withBot('/api/chat'));

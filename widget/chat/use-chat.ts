@@ -43,6 +43,8 @@ export interface ChatSettings {
   languages?: readonly WidgetLanguage[];
   courseId?: number | null;
   customVariables?: Record<string, unknown>;
+  /** The emulator's channel: the flow's ENVIRONMENT on every turn (unset: the server's own). */
+  environment?: 'web' | 'whatsapp' | 'telegram';
   /** Called for each bot message shown (speech, host-page notify). */
   onBotMessage?(message: ConversationMessage): void;
   onUserMessage?(text: string): void;
@@ -160,7 +162,7 @@ export function useChat(settings: ChatSettings) {
 
   const send = useCallback(
     async (text: string, options: SendOptions = {}): Promise<void> => {
-      const { client, editMode } = live.current.settings;
+      const { client, editMode, environment } = live.current.settings;
       const { courseId, customVariables } = context.current;
       if ((editMode && !options.silent) || (!options.file && !text.trim())) return;
       if (options.file && !isAcceptedChatFile(options.file.type)) {
@@ -196,6 +198,7 @@ export function useChat(settings: ChatSettings) {
             custom_env_variables: customVariables,
             file: options.file,
             guest_id: live.current.guestId,
+            environment,
           },
           options.file ? (progress) => setUpload({ name: options.file!.name, progress }) : undefined,
         );

@@ -1,6 +1,7 @@
 // Calls to the Telegram Bot API: `POST {TELEGRAM_API_BASE}/bot{token}/{method}` with a JSON body,
 // answered `{ ok: true, result }` or `{ ok: false, error_code, description, parameters }`.
 import { ChannelApiError, reach } from '../api-error.js';
+import { postJson } from '../post-json.js';
 
 export interface TelegramApi {
   base: string;
@@ -14,19 +15,10 @@ export async function telegramCall<T = unknown>(
   timeoutMs = 10_000,
   signal?: AbortSignal,
 ): Promise<T> {
-  const response = await reach(
-    `${api.base}/bot${api.token}/${method}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : undefined,
-    },
-    timeoutMs,
-  );
+  const response = await postJson(`${api.base}/bot${api.token}/${method}`, params, {}, timeoutMs, signal);
   let body: { ok?: boolean; result?: T; description?: string; parameters?: { retry_after?: number } };
   try {
-    body = (await response.json()) as typeof body;
+    body = response.json() as typeof body;
   } catch {
     throw new ChannelApiError(`Telegram answered ${response.status} without JSON`, response.status || 502);
   }

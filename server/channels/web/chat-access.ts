@@ -15,7 +15,7 @@ import { checkWidgetPage } from '../../routes/widget/page-check.js';
 export const OWNER_GONE = "This bot is not available: its owner's account no longer exists";
 export const SPEECH_NEEDS_AUTH = 'Speech calls need a signed-in user or a chat guest_id';
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   return match ? match[1] : null;
 }

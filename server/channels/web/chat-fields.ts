@@ -78,6 +78,7 @@ export const chatBody = formBody(
     file: fileField.optional(),
     guest_id: guestIdField.optional(),
     bot_id: z.union([z.string(), z.number()]).optional(),
+    environment: z.enum(['web', 'whatsapp', 'telegram'], { error: 'environment is invalid' }).optional(),
   }),
 );
 

@@ -10,7 +10,7 @@ import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../conversations/chat-file
 import { ChatError, MAIN_FLOW } from '../../conversations/chat-service.js';
 import { chatServiceOf } from '../../conversations/registry.js';
 import type { GuestFile } from '../../runtime/replies.js';
-import { authorizeChat, languageCodeOf } from './chat-access.js';
+import { authorizeChat, bearerToken, languageCodeOf } from './chat-access.js';
 import { chatBody, chatQuery } from './chat-fields.js';
 import { useChatFormParser } from './chat-form.js';
 
@@ -63,6 +63,8 @@ const chatRoute: FastifyPluginAsync = async (fastify) => {
           targetTemplate,
           courseId: body.course_id,
           custom: body.custom_env_variables ?? null,
+          // The emulator's channel switch (the author's own token): a widget's guest stays on web.
+          ...(body.environment && bearerToken(request) ? { environment: body.environment } : {}),
         },
         authorize,
       );

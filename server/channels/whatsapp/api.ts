@@ -2,6 +2,7 @@
 // messages` with `Authorization: Bearer {token}`, answered `{ messages: [{ id }] }` or a Graph
 // error `{ error: { message, code } }`; media by `GET /{media_id}` (its url), then the url.
 import { ChannelApiError, reach } from '../api-error.js';
+import { postJson } from '../post-json.js';
 
 export interface WhatsAppApi {
   base: string;
@@ -9,15 +10,32 @@ export interface WhatsAppApi {
   token: string;
 }
 
-async function graphJson<T>(response: Response, what: string): Promise<T> {
+/** A Graph API answer, from `fetch` or postJson. */
+interface GraphAnswer {
+  status: number;
+  header(name: string): string | null | undefined;
+  json(): unknown;
+}
+
+const fromFetch = (response: Response): GraphAnswer => {
+  let body: Promise<unknown> | null = null;
+  return {
+    status: response.status,
+    header: (name) => response.headers.get(name),
+    json: () => (body ??= response.json()),
+  };
+};
+
+async function graphJson<T>(response: GraphAnswer, what: string): Promise<T> {
   let body: { error?: { message?: string; code?: number } } & T;
   try {
     body = (await response.json()) as typeof body;
   } catch {
     throw new ChannelApiError(`WhatsApp ${what}: ${response.status} without JSON`, response.status || 502);
   }
-  if (response.ok && !body.error) return body;
-  const retryAfter = Number(response.headers.get('retry-after'));
+  const ok = response.status >= 200 && response.status < 300;
+  if (ok && !body.error) return body;
+  const retryAfter = Number(response.header('retry-after'));
   const code = body.error?.code ? ` (code ${body.error.code})` : '';
   throw new ChannelApiError(
     `WhatsApp ${what}: ${body.error?.message ?? `error ${response.status}`}${code}`,
@@ -28,13 +46,10 @@ async function graphJson<T>(response: Response, what: string): Promise<T> {
 
 /** Sends one message; answers its wamid. */
 export async function whatsappSend(api: WhatsAppApi, body: unknown): Promise<string | null> {
-  const response = await reach(
+  const response = await postJson(
     `${api.base}/${encodeURIComponent(api.phoneNumberId)}/messages`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${api.token}` },
-      body: JSON.stringify(body),
-    },
+    body,
+    { authorization: `Bearer ${api.token}` },
     10_000,
   );
   const answer = await graphJson<{ messages?: { id?: string }[] }>(response, 'send');
@@ -49,7 +64,7 @@ export async function whatsappMedia(
 ): Promise<{ data: Buffer; mimeType: string } | null> {
   const headers = { authorization: `Bearer ${api.token}` };
   const info = await graphJson<{ url?: string; mime_type?: string; file_size?: number }>(
-    await reach(`${api.base}/${encodeURIComponent(mediaId)}`, { headers }, 10_000),
+    fromFetch(await reach(`${api.base}/${encodeURIComponent(mediaId)}`, { headers }, 10_000)),
     'media',
   );
   if (!info.url || (info.file_size ?? 0) > maxBytes) return null;

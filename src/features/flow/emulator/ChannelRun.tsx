@@ -30,6 +30,7 @@ function Avatar({ src }: { src: string }) {
  */
 export function emulatorChannel(channel: PreviewChannel): ChatChannel {
   return {
+    environment: channel,
     view: (props: ChannelRunProps) => <ChannelRun channel={channel} {...props} />,
     answer: (text, answered) => typedAnswer(text, answered as ChatReply[]),
   };
