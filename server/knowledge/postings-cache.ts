@@ -108,21 +108,24 @@ export async function rankPassages(
       configs.filter((c) => c !== 'simple'),
     ),
   ]);
+  // Each configuration's forms of the words, shared by its sources. 'simple' (passages of no
+  // language) does not stem: a word matches as a prefix instead, so "return" still finds "returned".
+  const forms = new Map(
+    configs.map((config) => [
+      config,
+      words.map((word) =>
+        config === 'simple'
+          ? { lexemes: [word], prefix: true }
+          : { lexemes: lexemes(config, word), prefix: false },
+      ),
+    ]),
+  );
   return rankBm25(
-    sources.map((s) => {
-      const config = configOf(s.language);
-      return {
-        sourceId: s.id,
-        postings: postings.get(s.id)!,
-        // 'simple' (passages of no language) does not stem: a word matches as a prefix instead,
-        // so "return" still finds "returned".
-        words: words.map((word) =>
-          config === 'simple'
-            ? { lexemes: [word], prefix: true }
-            : { lexemes: lexemes(config, word), prefix: false },
-        ),
-      };
-    }),
+    sources.map((s) => ({
+      sourceId: s.id,
+      postings: postings.get(s.id)!,
+      words: forms.get(configOf(s.language))!,
+    })),
     limit,
   );
 }

@@ -122,70 +122,96 @@ export const BM25_B = 0.75;
  * prefix, or two forms) counts their occurrences together.
  */
 export function rankBm25(sources: readonly SearchedSource[], limit: number): RankedPassage[] {
-  let passages = 0;
+  // The sources' passages side by side: passage `doc` of source i is number bases[i] + doc.
+  const bases = new Uint32Array(sources.length + 1);
   let totalLength = 0;
-  for (const s of sources) {
-    passages += s.postings.ids.length;
+  sources.forEach((s, i) => {
+    bases[i + 1] = bases[i] + s.postings.ids.length;
     totalLength += s.postings.totalLength;
-  }
+  });
+  const passages = bases[sources.length];
   if (!passages || limit <= 0) return [];
   const averageLength = totalLength / passages || 1;
+  const { scores, occurrences, holding } = scratch(passages);
   const wordCount = sources[0]?.words.length ?? 0;
-  const scores = sources.map((s) => new Float64Array(s.postings.ids.length));
   for (let w = 0; w < wordCount; w++) {
-    // Occurrences per passage of this word, per source; then its document frequency.
-    const found: { source: number; docs: number[]; counts: Uint32Array }[] = [];
     let frequency = 0;
-    sources.forEach((s, index) => {
-      const { postings } = s;
-      const form = s.words[w];
-      let counts: Uint32Array | null = null;
-      const docs: number[] = [];
-      for (const lexeme of form.lexemes) {
-        const [from, to] = lexemeRange(postings, lexeme, form.prefix);
-        for (let l = from; l < to; l++) {
-          for (let k = postings.starts[l]; k < postings.starts[l + 1]; k++) {
-            counts ??= new Uint32Array(postings.ids.length);
-            const doc = postings.docs[k];
-            if (!counts[doc]) docs.push(doc);
-            counts[doc] += postings.counts[k];
-          }
+    for (let i = 0; i < sources.length; i++) {
+      const { postings, words } = sources[i];
+      const { starts, docs, counts } = postings;
+      const base = bases[i];
+      for (const lexeme of words[w].lexemes) {
+        const [from, to] = lexemeRange(postings, lexeme, words[w].prefix);
+        for (let k = starts[from]; k < starts[to]; k++) {
+          const at = base + docs[k];
+          if (!occurrences[at]) holding[frequency++] = at;
+          occurrences[at] += counts[k];
         }
       }
-      if (counts) {
-        found.push({ source: index, docs, counts });
-        frequency += docs.length;
-      }
-    });
+    }
     if (!frequency) continue;
     const idf = Math.log(1 + (passages - frequency + 0.5) / (frequency + 0.5));
-    for (const { source, docs, counts } of found) {
-      const { lengths } = sources[source].postings;
-      const score = scores[source];
-      for (const doc of docs) {
-        const tf = counts[doc];
-        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * lengths[doc]) / averageLength);
-        score[doc] += (idf * tf * (BM25_K1 + 1)) / (tf + norm);
-      }
+    let source = 0;
+    for (let h = 0; h < frequency; h++) {
+      const at = holding[h];
+      while (at >= bases[source + 1]) source++;
+      if (at < bases[source]) source = upperSource(bases, at);
+      const tf = occurrences[at];
+      occurrences[at] = 0;
+      const length = sources[source].postings.lengths[at - bases[source]];
+      const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength);
+      scores[at] += (idf * tf * (BM25_K1 + 1)) / (tf + norm);
     }
   }
   // The best `limit`, kept sorted (a short array beats a heap at these sizes).
   const best: RankedPassage[] = [];
-  const before = (a: RankedPassage, score: number, id: number) =>
-    a.score > score || (a.score === score && a.id < id);
-  sources.forEach((s, index) => {
-    const score = scores[index];
-    for (let doc = 0; doc < score.length; doc++) {
-      if (!score[doc]) continue;
-      const id = s.postings.ids[doc];
-      if (best.length === limit && before(best[limit - 1], score[doc], id)) continue;
-      let j = Math.min(best.length, limit - 1);
-      while (j > 0 && !before(best[j - 1], score[doc], id)) j--;
-      best.splice(j, 0, { id, sourceId: s.sourceId, score: score[doc] });
-      if (best.length > limit) best.pop();
-    }
-  });
+  let source = 0;
+  for (let at = 0; at < passages; at++) {
+    const score = scores[at];
+    if (!score) continue;
+    while (at >= bases[source + 1]) source++;
+    const id = sources[source].postings.ids[at - bases[source]];
+    if (best.length === limit && !ranksBefore(score, id, best[limit - 1])) continue;
+    let j = Math.min(best.length, limit - 1);
+    while (j > 0 && ranksBefore(score, id, best[j - 1])) j--;
+    best.splice(j, 0, { id, sourceId: sources[source].sourceId, score });
+    if (best.length > limit) best.pop();
+  }
   return best;
+}
+
+/**
+ * Working arrays kept between searches (a search runs start to end without awaiting, so one set
+ * serves every search): allocating them per search made the garbage collector a third of the cost.
+ */
+let kept = { scores: new Float64Array(0), occurrences: new Uint32Array(0), holding: new Uint32Array(0) };
+
+function scratch(passages: number) {
+  if (kept.scores.length < passages) {
+    const size = Math.max(passages, kept.scores.length * 2);
+    kept = {
+      scores: new Float64Array(size),
+      occurrences: new Uint32Array(size),
+      holding: new Uint32Array(size),
+    };
+  } else kept.scores.fill(0, 0, passages);
+  // occurrences is left at zero by every search; holding is written before it is read.
+  return kept;
+}
+
+const ranksBefore = (score: number, id: number, other: RankedPassage) =>
+  score > other.score || (score === other.score && id < other.id);
+
+/** The source of passage number `at` (bases: each source's first number, then the total). */
+function upperSource(bases: Uint32Array, at: number): number {
+  let low = 0;
+  let high = bases.length - 2;
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1;
+    if (bases[mid] <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 /**
