@@ -95,3 +95,12 @@ describe('rankBm25', () => {
     expect(rankBm25([source(1, postings, exact('missing'))], 5)).toEqual([]);
   });
 });
+
+describe('parseTsvector escapes', () => {
+  it('reads a backslash kept in a lexeme', () => {
+    expect([...parseTsvector(String.raw`'a\\b':1,2 'c':3`)]).toEqual([
+      ['a\\b', 2],
+      ['c', 1],
+    ]);
+  });
+});
