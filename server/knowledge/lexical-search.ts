@@ -114,7 +114,7 @@ export async function lexicalSearch(
   if (isPostgres(db)) {
     const words = tsWords(terms);
     if (!words.length) return [];
-    if (filter.sources && process.env.KN_VARIANT !== 'old') {
+    if (filter.sources) {
       // Passages carry their source's language: a source of another language holds none to find.
       const searched = filter.sources.filter(
         (s) => !filter.language || s.language === null || s.language === filter.language,
@@ -145,7 +145,7 @@ export async function lexicalSearch(
     }));
   }
   let matched = terms;
-  if (terms.length > 1 && !fitsBudget(filter) && process.env.KN_VARIANT !== 'all') {
+  if (terms.length > 1 && !fitsBudget(filter)) {
     const { frequencies, total } = await sqliteFrequencies(db, terms);
     matched = matchTerms(scopedFrequencies(frequencies, filter.passages ?? total, total));
   }

@@ -123,13 +123,13 @@ async function passageRows(
 /** BM25 and vector ranks fused by RRF: the best `limit`, with their fused scores. */
 async function hybridRanking(
   db: Kysely<Database>,
-  embedder: Embedder,
+  embedding: ReturnType<Embedder['embed']>,
   options: SearchOptions,
   lexical: readonly LexicalHit[],
   sources: readonly VersionedSource[],
   limit: number,
 ): Promise<{ hit: LexicalHit; score: number }[]> {
-  const [vector] = await embedder.embed([options.query]);
+  const [vector] = await embedding;
   const nearest = await nearestPassages(db, sources, options, Float32Array.from(vector), CANDIDATES);
   const lexicalById = new Map(lexical.map((hit) => [hit.id, hit]));
   const vectorHits: RankedPassage[] = nearest.map((h) => ({
@@ -149,6 +149,10 @@ export async function searchKnowledge(
 ): Promise<{ mode: 'bm25' | 'hybrid'; passages: FoundPassage[] }> {
   const mode = embedder.configured ? 'hybrid' : 'bm25';
   const limit = options.limit ?? 5;
+  // The question is embedded while the database answers (an embeddings API is the slowest step).
+  const embedding = embedder.configured ? embedder.embed([options.query]) : null;
+  // Not awaited when nothing is searched; its failure then is nobody's to report.
+  embedding?.catch(() => {});
   const sources = await allowedSources(db, options);
   if (!sources.length) return { mode, passages: [] };
   const byId = new Map(sources.map((s) => [Number(s.id), s]));
@@ -169,7 +173,7 @@ export async function searchKnowledge(
   const lexical = await lexicalSearch(db, terms, filter, CANDIDATES);
   const versioned = sources.map((s) => ({ id: Number(s.id), indexVersion: s.index_version }));
   const ranked = embedder.configured
-    ? await hybridRanking(db, embedder, options, lexical, versioned, limit)
+    ? await hybridRanking(db, embedding!, options, lexical, versioned, limit)
     : lexical.slice(0, limit).map((hit) => ({ hit, score: hit.score }));
   // Only the passages of the answer are read, when the ranking did not read them already (the
   // in-memory BM25 and the vector ranking know ids only).
