@@ -1,18 +1,21 @@
 // Full-text (BM25) search over the passages, spelled per database: SQLite's FTS5 table ranked by
-// bm25(), PostgreSQL's tsvector + GIN ranked by ts_rank. Both first ask how many passages hold
-// each query term and match on the rarest terms whose matches fit a budget (matchTerms in
-// src/core/knowledge/candidates.ts), so a question with a word every passage holds ranks a few
-// hundred matches, not thousands.
+// bm25(); on PostgreSQL, BM25 over an in-memory index of the passages' tsvectors (postings-cache.ts)
+// for every search that fits it, else the tsvector + GIN ranked by ts_rank. The database searches
+// first ask how many passages hold each query term and match on the rarest terms whose matches
+// fit a budget (matchTerms in src/core/knowledge/candidates.ts), so a question with a word every
+// passage holds ranks a few hundred matches, not thousands.
 import { sql, type Kysely } from 'kysely';
 import {
   MATCH_BUDGET,
   matchTerms,
   scopedFrequencies,
+  type RankedPassage,
   type TermFrequency,
 } from '../../src/core/knowledge/index.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { configOf, PG_CONFIGS } from './passage-store.js';
+import { rankPassages, ranksInMemory, type IndexedSource } from './postings-cache.js';
 import { postgresFrequencies } from './term-statistics.js';
 
 /** Which of the customer's passages a search may use: sources by id, and a language. */
@@ -29,17 +32,22 @@ export interface PassageFilter {
   sourceLanguages?: (string | null)[];
   /** The passages of the sources searched (their processed counts): how many a match may find. */
   passages?: number;
+  /** The sources searched, with their index versions (PostgreSQL ranks them in memory). */
+  sources?: IndexedSource[];
 }
 
-export interface PassageHit {
-  id: number;
-  sourceId: number;
+/** A ranked passage with its text and place. */
+export interface PassageHit extends RankedPassage {
   text: string;
   heading: string | null;
   page: number | null;
   url: string | null;
-  score: number;
 }
+
+/** A ranked passage, with its text when the ranking read it. */
+export type LexicalHit = RankedPassage | PassageHit;
+
+export const hasText = (hit: LexicalHit): hit is PassageHit => 'text' in hit;
 
 /** An FTS5 phrase: the term quoted, so no word reads as an operator. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '')}"`;
@@ -99,13 +107,20 @@ export async function lexicalSearch(
   terms: readonly string[],
   filter: PassageFilter,
   limit: number,
-): Promise<PassageHit[]> {
+): Promise<LexicalHit[]> {
   if (!terms.length || filter.sourceIds?.length === 0) return [];
   const sources = filter.sourceIds ? sql`and p.source_id in (${sql.join(filter.sourceIds)})` : sql``;
   const language = filter.language ? sql`and (p.language is null or p.language = ${filter.language})` : sql``;
   if (isPostgres(db)) {
     const words = tsWords(terms);
     if (!words.length) return [];
+    if (filter.sources) {
+      // Passages carry their source's language: a source of another language holds none to find.
+      const searched = filter.sources.filter(
+        (s) => !filter.language || s.language === null || s.language === filter.language,
+      );
+      if (ranksInMemory(searched)) return rankPassages(db, searched, words, limit);
+    }
     const configs = queryConfigs(filter);
     let matched = words;
     if (words.length > 1 && !fitsBudget(filter)) {

@@ -3,11 +3,22 @@
 // test panel (POST /api/knowledge/search) and by the AI nodes' retriever.
 import type { Kysely } from 'kysely';
 import type { KnowledgeKind, PassageSource } from '../../src/core/api/knowledge.js';
-import { queryTerms, reciprocalRankFusion, termCoverage } from '../../src/core/knowledge/index.js';
+import {
+  queryTerms,
+  reciprocalRankFusion,
+  termCoverage,
+  type RankedPassage,
+} from '../../src/core/knowledge/index.js';
 import type { Database } from '../db/schema.js';
 import type { Embedder } from './embeddings.js';
-import { lexicalSearch, type PassageFilter, type PassageHit } from './lexical-search.js';
-import { nearestPassages, type VectorHit, type VersionedSource } from './vector-cache.js';
+import {
+  hasText,
+  lexicalSearch,
+  type LexicalHit,
+  type PassageFilter,
+  type PassageHit,
+} from './lexical-search.js';
+import { nearestPassages, type VersionedSource } from './vector-cache.js';
 
 export interface SearchOptions {
   customerId: number;
@@ -33,15 +44,15 @@ const CANDIDATES = 50;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The passage HTML-escaped, with the query's words (and words starting with them) in <mark>. */
-export function highlight(text: string, terms: readonly string[]): string {
-  const escaped = escapeHtml(text);
-  if (!terms.length) return escaped;
+/**
+ * The passages HTML-escaped, with the query's words (and words starting with them) in <mark>: the
+ * pattern is compiled once per search, not per passage.
+ */
+export function highlighter(terms: readonly string[]): (text: string) => string {
+  if (!terms.length) return escapeHtml;
   const words = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  return escaped.replace(
-    new RegExp(`(?<![\\p{L}\\p{N}])((?:${words})[\\p{L}\\p{N}]*)`, 'giu'),
-    '<mark>$1</mark>',
-  );
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])((?:${words})[\\p{L}\\p{N}]*)`, 'giu');
+  return (text) => escapeHtml(text).replace(pattern, '<mark>$1</mark>');
 }
 
 /** The customer's source ids of the wanted kinds (the ids the client sent, kept only if theirs). */
@@ -77,22 +88,22 @@ async function allowedSources(db: Kysely<Database>, options: SearchOptions) {
   return rows.filter((row) => wanted[row.kind].has(row.id));
 }
 
-/** The passages' text and place, for the hits of the vector ranking that made the result. */
+/** The text and place of the ranked passages that reach the answer without them. */
 async function passageRows(
   db: Kysely<Database>,
-  hits: readonly VectorHit[],
+  ranked: readonly RankedPassage[],
 ): Promise<Map<number, PassageHit>> {
-  if (!hits.length) return new Map();
+  if (!ranked.length) return new Map();
   const rows = await db
     .selectFrom('knowledge_passages')
     .select(['id', 'source_id', 'text', 'heading', 'page', 'url'])
     .where(
       'id',
       'in',
-      hits.map((h) => h.id),
+      ranked.map((h) => h.id),
     )
     .execute();
-  const similarity = new Map(hits.map((h) => [h.id, h.similarity]));
+  const score = new Map(ranked.map((h) => [h.id, h.score]));
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -103,36 +114,32 @@ async function passageRows(
         heading: r.heading,
         page: r.page,
         url: r.url,
-        score: similarity.get(Number(r.id)) ?? 0,
+        score: score.get(Number(r.id)) ?? 0,
       },
     ]),
   );
 }
 
-/**
- * BM25 and vector ranks fused by RRF. Only the vector hits that make the top `limit` and were not
- * found by BM25 are read from the database (the others never reach the answer).
- */
+/** BM25 and vector ranks fused by RRF: the best `limit`, with their fused scores. */
 async function hybridRanking(
   db: Kysely<Database>,
-  embedder: Embedder,
+  embedding: ReturnType<Embedder['embed']>,
   options: SearchOptions,
-  lexical: PassageHit[],
+  lexical: readonly LexicalHit[],
   sources: readonly VersionedSource[],
   limit: number,
-): Promise<{ hit: PassageHit; score: number }[]> {
-  const [vector] = await embedder.embed([options.query]);
+): Promise<{ hit: LexicalHit; score: number }[]> {
+  const [vector] = await embedding;
   const nearest = await nearestPassages(db, sources, options, Float32Array.from(vector), CANDIDATES);
   const lexicalById = new Map(lexical.map((hit) => [hit.id, hit]));
-  const fused = reciprocalRankFusion<{ id: number }>([lexical, nearest], (hit) => hit.id).slice(0, limit);
-  const missing = nearest.filter(
-    (hit) => !lexicalById.has(hit.id) && fused.some((f) => f.item.id === hit.id),
-  );
-  const read = await passageRows(db, missing);
-  return fused.flatMap(({ item, score }) => {
-    const hit = lexicalById.get(item.id) ?? read.get(item.id);
-    return hit ? [{ hit, score }] : [];
-  });
+  const vectorHits: RankedPassage[] = nearest.map((h) => ({
+    id: h.id,
+    sourceId: h.sourceId,
+    score: h.similarity,
+  }));
+  return reciprocalRankFusion<LexicalHit>([lexical, vectorHits], (hit) => hit.id)
+    .slice(0, limit)
+    .map(({ item, score }) => ({ hit: lexicalById.get(item.id) ?? item, score }));
 }
 
 export async function searchKnowledge(
@@ -142,6 +149,10 @@ export async function searchKnowledge(
 ): Promise<{ mode: 'bm25' | 'hybrid'; passages: FoundPassage[] }> {
   const mode = embedder.configured ? 'hybrid' : 'bm25';
   const limit = options.limit ?? 5;
+  // The question is embedded while the database answers (an embeddings API is the slowest step).
+  const embedding = embedder.configured ? embedder.embed([options.query]) : null;
+  // Not awaited when nothing is searched; its failure then is nobody's to report.
+  embedding?.catch(() => {});
   const sources = await allowedSources(db, options);
   if (!sources.length) return { mode, passages: [] };
   const byId = new Map(sources.map((s) => [Number(s.id), s]));
@@ -151,20 +162,37 @@ export async function searchKnowledge(
     language: options.language,
     sourceLanguages: [...new Set(sources.map((s) => s.language))],
     passages: sources.reduce((sum, s) => sum + s.passages, 0),
+    sources: sources.map((s) => ({
+      id: Number(s.id),
+      indexVersion: s.index_version,
+      language: s.language,
+      passages: s.passages,
+    })),
   };
   const terms = queryTerms(options.query);
   const lexical = await lexicalSearch(db, terms, filter, CANDIDATES);
   const versioned = sources.map((s) => ({ id: Number(s.id), indexVersion: s.index_version }));
   const ranked = embedder.configured
-    ? await hybridRanking(db, embedder, options, lexical, versioned, limit)
-    : lexical.map((hit) => ({ hit, score: hit.score }));
+    ? await hybridRanking(db, embedding!, options, lexical, versioned, limit)
+    : lexical.slice(0, limit).map((hit) => ({ hit, score: hit.score }));
+  // Only the passages of the answer are read, when the ranking did not read them already (the
+  // in-memory BM25 and the vector ranking know ids only).
+  const read = await passageRows(
+    db,
+    ranked.map((r) => r.hit).filter((hit) => !hasText(hit)),
+  );
+  const found = ranked.flatMap(({ hit, score }) => {
+    const full = hasText(hit) ? hit : read.get(hit.id);
+    return full ? [{ hit: full, score }] : [];
+  });
+  const mark = highlighter(terms);
   return {
     mode,
-    passages: ranked.slice(0, limit).map(({ hit, score }) => {
+    passages: found.map(({ hit, score }) => {
       const source = byId.get(hit.sourceId)!;
       return {
         text: hit.text,
-        snippet: highlight(hit.text, terms),
+        snippet: mark(hit.text),
         score: Math.round(score * 10_000) / 10_000,
         coverage: termCoverage(terms, `${hit.heading ?? ''} ${hit.text}`),
         source: {

@@ -44,7 +44,16 @@ async function lexemeStatistics(db: Kysely<Database>): Promise<LexemeStatistics>
   return fresh;
 }
 
-async function lexemesOf(db: Kysely<Database>, words: readonly string[], configs: readonly string[]) {
+/**
+ * Each word's lexemes per text search configuration (`lexemes(config, word)`), from PostgreSQL's
+ * own parser and stemmer, so a query stems the way the passages were indexed. Words not seen
+ * before are asked in one query; the answers are kept.
+ */
+export async function wordLexemes(
+  db: Kysely<Database>,
+  words: readonly string[],
+  configs: readonly string[],
+) {
   const missing = configs.flatMap((config) =>
     words.filter((word) => !stems.has(`${config}:${word}`)).map((word) => ({ config, word })),
   );
@@ -57,7 +66,7 @@ async function lexemesOf(db: Kysely<Database>, words: readonly string[], configs
     for (const r of rows) stems.set(`${r.config}:${r.word}`, r.lexemes);
     while (stems.size > MAX_STEMS) stems.delete(stems.keys().next().value!);
   }
-  return (word: string) => configs.flatMap((config) => stems.get(`${config}:${word}`) ?? []);
+  return (config: string, word: string) => stems.get(`${config}:${word}`) ?? [];
 }
 
 /**
@@ -71,9 +80,11 @@ export async function postgresFrequencies(
 ): Promise<{ frequencies: TermFrequency[]; total: number }> {
   const stats = await lexemeStatistics(db);
   if (!stats.shares.size) return { frequencies: words.map((term) => ({ term, passages: 0 })), total: 0 };
-  const lexemes = await lexemesOf(db, words, configs);
+  const lexemes = await wordLexemes(db, words, configs);
   const frequencies = words.map((term) => {
-    const shares = lexemes(term).map((l) => stats.shares.get(l) ?? stats.rare);
+    const shares = configs
+      .flatMap((config) => lexemes(config, term))
+      .map((l) => stats.shares.get(l) ?? stats.rare);
     return { term, passages: Math.ceil(Math.max(0, ...shares) * stats.passages) };
   });
   return { frequencies, total: stats.passages };

@@ -1,6 +1,7 @@
 // Knowledge sources (issue 17): files, links and videos go queued → processed through the real
 // jobs runner and become searchable; every call is the signed-in customer's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replacePassages } from '../../server/knowledge/passage-store.js';
 import { textPdf } from '../fixtures/pdf.js';
 import { file } from './content-support.js';
 import {
@@ -175,6 +176,30 @@ describe('knowledge sources', () => {
     expect(link.statusCode).toBe(400);
     const video = await post(w.t, owner, '/api/process-video', { url: 'https://vimeo.com/123456' });
     expect(video.statusCode).toBe(400);
+  });
+
+  it('finds the passages a source holds now, after they were replaced since the last search', async () => {
+    // What another instance's re-processing does: the index kept for the search (PostgreSQL's
+    // in-memory BM25, the vectors) follows the source's index_version, never the passages it saw.
+    const added = await addText(w.t, owner, 'opening-hours', 'The tea shop opens at nine on weekdays.');
+    await settled(w.t, owner, 'files', added.id);
+    const asked = { query: 'When does the tea shop open?', sources: { files: [added.id] } };
+    const before = await search(w.t, owner, asked);
+    expect(before.passages[0].text).toContain('nine');
+    const row = await w.t.app.db
+      .selectFrom('knowledge_sources')
+      .select('generation')
+      .where('id', '=', added.id)
+      .executeTakeFirstOrThrow();
+    const replaced = { text: 'The tea shop opens at ten on weekdays.', position: 0, page: null, url: null };
+    await replacePassages(
+      w.t.app.db,
+      { id: added.id, customerId: owner.id, generation: row.generation, language: 'en' },
+      [{ ...replaced, heading: null, embedding: null }],
+      Date.now(),
+    );
+    const after = await search(w.t, owner, asked);
+    expect(after.passages.map((p) => p.text)).toEqual([replaced.text]);
   });
 
   it('removes a deleted source from the lists and from search at once', async () => {

@@ -4,3 +4,16 @@ export { foldText, queryTerms, termCoverage } from './terms';
 export { matchTerms, scopedFrequencies, MATCH_BUDGET, type TermFrequency } from './candidates';
 export { reciprocalRankFusion, cosine, RRF_K } from './fusion';
 export * from './rules';
+export {
+  buildPostings,
+  lexemeRange,
+  parseTsvector,
+  rankBm25,
+  BM25_B,
+  BM25_K1,
+  type PassageLexemes,
+  type RankedPassage,
+  type SearchedSource,
+  type SourcePostings,
+  type WordForm,
+} from './bm25';
