@@ -25,6 +25,7 @@ export default fp(async (app) => {
       app.config.pushMessageSources,
     ),
     senders: channelSenders(app.db, app.config),
+    batchSize: app.config.notificationBatch,
     onError: (error) => app.log.warn({ err: error }, 'notification tick failed'),
   });
   engine.register();

@@ -29,3 +29,4 @@ export {
   type NotificationFields,
 } from './form';
 export { formatOccurrence, fromLocalInput, occurrencePreview, toLocalInput } from './local-time';
+export { chunksOf } from './batches';
