@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { openToken } from '../repos/token-box.js';
+import { postJson, type ChannelAnswer } from './channel-post.js';
 import type { Database } from '../db/schema.js';
 import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
 import type { ChatReply } from '../../src/core/widget/replies.js';
@@ -63,22 +64,16 @@ async function target(db: Db, delivery: ChannelDelivery): Promise<ChannelTarget 
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  let response: Response;
+  let answer: ChannelAnswer;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
+    answer = await postJson(url, body, headers, 15_000);
   } catch (error) {
     throw new RetryableSend(`The channel could not be reached: ${(error as Error).message}`);
   }
-  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.status === 429 || response.status >= 500) {
-    throw new RetryableSend(`The channel answered ${response.status}`);
+  if (answer.status === 429 || answer.status >= 500) {
+    throw new RetryableSend(`The channel answered ${answer.status}`);
   }
-  return { status: response.status, data };
+  return answer;
 }
 
 export function channelSenders(
