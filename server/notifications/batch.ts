@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.js';
 import type { ChatService, ProactiveTurn } from '../conversations/chat-service.js';
 import type { StoredGuest } from '../repos/guests.js';
 import { saveTurns } from '../repos/guests.js';
-import { chunksOf } from '../../src/core/notifications/index.js';
+import type { Limit } from '../../src/core/notifications/index.js';
 import {
   claimSending,
   endedDeliveries,
@@ -28,7 +28,7 @@ import {
   type Recipient,
 } from './batch-store.js';
 import { botCredentials } from './channel-senders.js';
-import { noSender, type ChannelSenders, type ChannelTarget } from './channels.js';
+import { noSender, type ChannelSenders, type SendOutcome } from './channels.js';
 import { GUEST_GONE, NOTHING_TO_SAY, UNSUBSCRIBED } from './deliver.js';
 import { sendWebPush } from './web-push.js';
 
@@ -45,14 +45,14 @@ export interface BatchContext {
   chat: ChatService;
   senders: ChannelSenders;
   now: () => number;
+  /** The instance's limit on channel calls in flight, shared by its batches. */
+  channelCalls: Limit;
   /** Hands a guest the batch could not finish to a one-guest delivery job (with retries). */
   retryAlone: (guestIds: string[]) => Promise<void>;
   dataDir?: string;
   pushAgent?: https.Agent;
 }
 
-/** Channel calls in flight at once per batch: a killed server leaves at most these unrecorded. */
-const SEND_WAVE = 8;
 /** A bot deleted meanwhile: no credentials, so the sender skips the guest. */
 const NO_BOT = { telegram_token: '', whatsapp_phone_id: null, whatsapp_token: '' };
 
@@ -132,9 +132,64 @@ async function whatsappTemplate(db: Db, key: OccurrenceKey, calls: Ready[]): Pro
   return row?.whatsapp_template ?? null;
 }
 
+interface Called {
+  ready: Ready;
+  outcome: SendOutcome;
+}
+
 /**
- * Telegram and WhatsApp: claimed ('sending'), called a few at a time, and each wave's turns and
- * outcomes stored together; the conversation keeps what was sent.
+ * Stores what the calls did as they end: the turns sent (the conversation keeps what was sent)
+ * and the outcomes, the calls ended meanwhile together — so a server killed mid-batch leaves
+ * unrecorded only the calls in flight and the group being written, as one job a guest did.
+ */
+function outcomeWriter(db: Db, key: OccurrenceKey, now: () => number) {
+  let pending: Called[] = [];
+  let writing: Promise<void> | null = null;
+  let failure: unknown = null;
+  const write = async () => {
+    while (pending.length) {
+      const group = pending;
+      pending = [];
+      const sent = group.filter((c) => c.outcome.status === 'sent' || c.outcome.status === 'delivered');
+      // A turn of the guest stored in between leaves this one out of the conversation (sent all the same).
+      if (sent.length)
+        await saveTurns(
+          db,
+          sent.map((c) => c.ready.turn.record),
+        );
+      const outcomes = group.map(({ ready, outcome }) => ({
+        guestId: ready.recipient.guest.id,
+        channel: ready.channel,
+        status: outcome.status,
+        reason: outcome.reason ?? null,
+      }));
+      await recordOutcomes(db, key, outcomes, now());
+    }
+  };
+  const start = () => {
+    writing ??= write()
+      .catch((error: unknown) => void (failure ??= error))
+      .finally(() => (writing = null));
+  };
+  return {
+    add(called: Called) {
+      pending.push(called);
+      start();
+    },
+    /** After the last call: writes what is left; throws when any write failed (the batch runs again). */
+    async end() {
+      while (writing) await writing;
+      start();
+      while (writing) await writing;
+      if (failure) throw failure;
+    },
+  };
+}
+
+/**
+ * Telegram and WhatsApp: claimed ('sending'), then called through the instance's limit on calls
+ * in flight (shared by its batches: the channels' rate limits, and what a kill can leave
+ * unrecorded); outcomes are stored as they come (outcomeWriter). Answers the guests to retry alone.
  */
 async function deliverOnChannels(
   context: BatchContext,
@@ -175,51 +230,29 @@ async function deliverOnChannels(
     context.now(),
   );
   const retry: string[] = [];
-  for (const wave of chunksOf(sendable, SEND_WAVE)) {
-    const results = await Promise.all(
-      wave.map(async (r) => {
-        const { guest, chatId } = r.recipient;
-        const target: ChannelTarget = {
-          ...(credentials.get(guest.botId) ?? NO_BOT),
-          external_chat_id: chatId,
-        };
+  const writer = outcomeWriter(db, key, context.now);
+  await Promise.all(
+    sendable.map((ready) =>
+      context.channelCalls(async () => {
+        const { guest, chatId } = ready.recipient;
         try {
-          const outcome = await context.senders[r.channel as 'telegram']!({
+          const outcome = await context.senders[ready.channel as 'telegram']!({
             botId: guest.botId,
             guest,
-            replies: r.turn.replies,
+            replies: ready.turn.replies,
             whatsappTemplate: template,
             lastGuestMessageAt: lastSaid.get(guest.id) ?? null,
-            target,
+            target: { ...(credentials.get(guest.botId) ?? NO_BOT), external_chat_id: chatId },
           });
-          return { r, outcome };
+          writer.add({ ready, outcome });
         } catch {
           // A 429, a 5xx, no answer: the one-guest job retries it with back-off.
           retry.push(guest.id);
-          return null;
         }
       }),
-    );
-    const done = results.filter((x) => x !== null);
-    const sent = done.filter((x) => x.outcome.status === 'sent' || x.outcome.status === 'delivered');
-    // A turn of the guest stored in between leaves this one out of the conversation (sent all the same).
-    if (sent.length)
-      await saveTurns(
-        db,
-        sent.map((x) => x.r.turn.record),
-      );
-    await recordOutcomes(
-      db,
-      key,
-      done.map((x) => ({
-        guestId: x.r.recipient.guest.id,
-        channel: x.r.channel,
-        status: x.outcome.status,
-        reason: x.outcome.reason ?? null,
-      })),
-      context.now(),
-    );
-  }
+    ),
+  );
+  await writer.end();
   return retry;
 }
 

@@ -11,7 +11,13 @@ import type { Kysely } from 'kysely';
 import type { Database, DeliverySource } from '../db/schema.js';
 import type { JobRunner, NewJob } from '../jobs/index.js';
 import type { ChatService } from '../conversations/chat-service.js';
-import { chunksOf, nextOccurrences, occurrencesBetween } from '../../src/core/notifications/index.js';
+import {
+  chunksOf,
+  createLimit,
+  nextOccurrences,
+  occurrencesBetween,
+  type Limit,
+} from '../../src/core/notifications/index.js';
 import { retryDelayMs } from '../jobs/backoff.js';
 import { findDue, type DueRow } from './due.js';
 import { loadSource, type DueSource } from './schedules.js';
@@ -35,6 +41,8 @@ export const MISSED = 'Missed while the server was down (older than an hour)';
 const FANOUT_PAGE = 1000;
 /** Guests per batch delivery, by default (NOTIFICATION_BATCH). */
 export const BATCH_SIZE = 100;
+/** Channel calls in flight per instance, by default (as many as its jobs: JOBS_CONCURRENCY). */
+const CHANNEL_CALLS = 16;
 /** Skipped occurrences logged one by one per tick; more are counted in the last one's reason. */
 const MISSED_LOGGED = 100;
 /** A schedule with nothing left to run; subscriptions use it (null means "place me"). */
@@ -50,6 +58,8 @@ export interface EngineOptions {
   pushSource?: PushSource;
   /** Guests per batch delivery job. */
   batchSize?: number;
+  /** Channel calls (Telegram, WhatsApp) this instance has in flight at most. */
+  channelCalls?: number;
 }
 
 interface FanoutJob {
@@ -65,6 +75,8 @@ export class NotificationEngine {
   /** The engine's clock (tests set it to move time). */
   now: () => number;
   senders: ChannelSenders;
+  /** The limit on channel calls in flight, shared by this instance's batches. */
+  private readonly channelCalls: Limit;
   /** The agent Web Push requests go out with (default: Node's; tests trust their fake's certificate). */
   pushAgent: https.Agent | undefined = undefined;
 
@@ -76,6 +88,7 @@ export class NotificationEngine {
   ) {
     this.now = options.now ?? Date.now;
     this.senders = options.senders ?? {};
+    this.channelCalls = createLimit(options.channelCalls ?? CHANNEL_CALLS);
   }
 
   register(): void {
@@ -96,6 +109,7 @@ export class NotificationEngine {
             now: () => this.now(),
             dataDir: this.options.dataDir,
             pushAgent: this.pushAgent,
+            channelCalls: this.channelCalls,
             retryAlone: (guestIds) => this.retryAlone(job, guestIds),
           },
           job,
