@@ -10,16 +10,10 @@
 // guest the batch cannot finish (a channel's 5xx, a turn of theirs in between, an error) is left
 // to a one-guest delivery job (deliver.ts) with its own retries.
 import type https from 'node:https';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
 import type { ChatService, ProactiveTurn } from '../conversations/chat-service.js';
 import type { StoredGuest } from '../repos/guests.js';
-import { saveTurns } from '../repos/guests.js';
-import type { Limit } from '../../src/core/notifications/index.js';
 import {
-  claimSending,
   endedDeliveries,
-  lastGuestMessages,
   readRecipients,
   recordOutcomes,
   storeWebDeliveries,
@@ -27,12 +21,9 @@ import {
   type Outcome,
   type Recipient,
 } from './batch-store.js';
-import { botCredentials } from './channel-senders.js';
-import { noSender, type ChannelSenders, type SendOutcome } from './channels.js';
+import { deliverOnChannels, type ChannelBatchContext, type ReadyTurn } from './batch-channels.js';
 import { GUEST_GONE, NOTHING_TO_SAY, UNSUBSCRIBED } from './deliver.js';
 import { sendWebPush } from './web-push.js';
-
-type Db = Kysely<Database>;
 
 export interface BatchJob extends OccurrenceKey {
   /** The flow to run: main or a flow template (subscriptions deliver one guest a job). */
@@ -40,33 +31,19 @@ export interface BatchJob extends OccurrenceKey {
   guestIds: string[];
 }
 
-export interface BatchContext {
-  db: Db;
+export interface BatchContext extends ChannelBatchContext {
   chat: ChatService;
-  senders: ChannelSenders;
-  now: () => number;
-  /** The instance's limit on channel calls in flight, shared by its batches. */
-  channelCalls: Limit;
   /** Hands a guest the batch could not finish to a one-guest delivery job (with retries). */
   retryAlone: (guestIds: string[]) => Promise<void>;
   dataDir?: string;
   pushAgent?: https.Agent;
 }
 
-/** A bot deleted meanwhile: no credentials, so the sender skips the guest. */
-const NO_BOT = { telegram_token: '', whatsapp_phone_id: null, whatsapp_token: '' };
-
-interface Ready {
-  recipient: Recipient;
-  channel: string;
-  turn: ProactiveTurn;
-}
-
 const channelOf = (guest: StoredGuest) => guest.session.env?.ENVIRONMENT ?? 'web';
 
 /** Runs the flow for each recipient, bot by bot; sorts out those with nothing to send. */
 async function runTurns(context: BatchContext, root: string, recipients: Recipient[]) {
-  const ready: Ready[] = [];
+  const ready: ReadyTurn[] = [];
   const ended: Outcome[] = [];
   const failed: string[] = [];
   const runners = new Map<number, Awaited<ReturnType<ChatService['proactiveRunner']>>>();
@@ -96,7 +73,7 @@ async function runTurns(context: BatchContext, root: string, recipients: Recipie
   return { ready, ended, failed };
 }
 
-async function deliverWeb(context: BatchContext, key: OccurrenceKey, web: Ready[]): Promise<string[]> {
+async function deliverWeb(context: BatchContext, key: OccurrenceKey, web: ReadyTurn[]): Promise<string[]> {
   const { stored, lost } = await storeWebDeliveries(
     context.db,
     key,
@@ -119,141 +96,6 @@ async function deliverWeb(context: BatchContext, key: OccurrenceKey, web: Ready[
     );
   }
   return lost;
-}
-
-/** WhatsApp's template for outside the window, when the source is a notification naming one. */
-async function whatsappTemplate(db: Db, key: OccurrenceKey, calls: Ready[]): Promise<string | null> {
-  if (key.source !== 'notification' || !calls.some((r) => r.channel === 'whatsapp')) return null;
-  const row = await db
-    .selectFrom('notifications')
-    .select('whatsapp_template')
-    .where('id', '=', key.id)
-    .executeTakeFirst();
-  return row?.whatsapp_template ?? null;
-}
-
-interface Called {
-  ready: Ready;
-  outcome: SendOutcome;
-}
-
-/**
- * Stores what the calls did as they end: the turns sent (the conversation keeps what was sent)
- * and the outcomes, the calls ended meanwhile together — so a server killed mid-batch leaves
- * unrecorded only the calls in flight and the group being written, as one job a guest did.
- */
-function outcomeWriter(db: Db, key: OccurrenceKey, now: () => number) {
-  let pending: Called[] = [];
-  let writing: Promise<void> | null = null;
-  let failure: unknown = null;
-  const write = async () => {
-    while (pending.length) {
-      const group = pending;
-      pending = [];
-      const sent = group.filter((c) => c.outcome.status === 'sent' || c.outcome.status === 'delivered');
-      // A turn of the guest stored in between leaves this one out of the conversation (sent all the same).
-      if (sent.length)
-        await saveTurns(
-          db,
-          sent.map((c) => c.ready.turn.record),
-        );
-      const outcomes = group.map(({ ready, outcome }) => ({
-        guestId: ready.recipient.guest.id,
-        channel: ready.channel,
-        status: outcome.status,
-        reason: outcome.reason ?? null,
-      }));
-      await recordOutcomes(db, key, outcomes, now());
-    }
-  };
-  const start = () => {
-    writing ??= write()
-      .catch((error: unknown) => void (failure ??= error))
-      .finally(() => (writing = null));
-  };
-  return {
-    add(called: Called) {
-      pending.push(called);
-      start();
-    },
-    /** After the last call: writes what is left; throws when any write failed (the batch runs again). */
-    async end() {
-      while (writing) await writing;
-      start();
-      while (writing) await writing;
-      if (failure) throw failure;
-    },
-  };
-}
-
-/**
- * Telegram and WhatsApp: claimed ('sending'), then called through the instance's limit on calls
- * in flight (shared by its batches: the channels' rate limits, and what a kill can leave
- * unrecorded); outcomes are stored as they come (outcomeWriter). Answers the guests to retry alone.
- */
-async function deliverOnChannels(
-  context: BatchContext,
-  key: OccurrenceKey,
-  calls: Ready[],
-): Promise<string[]> {
-  const { db } = context;
-  const ended: Outcome[] = [];
-  const sendable = calls.filter((r) => {
-    if (context.senders[r.channel as 'telegram']) return true;
-    ended.push({
-      guestId: r.recipient.guest.id,
-      channel: r.channel,
-      status: 'skipped',
-      reason: noSender(r.channel),
-    });
-    return false;
-  });
-  await recordOutcomes(db, key, ended, context.now());
-  if (!sendable.length) return [];
-  const [credentials, lastSaid, template] = await Promise.all([
-    botCredentials(db, [...new Set(sendable.map((r) => r.recipient.guest.botId))]),
-    lastGuestMessages(
-      db,
-      sendable.filter((r) => r.channel === 'whatsapp').map((r) => r.recipient.guest.id),
-    ),
-    whatsappTemplate(db, key, sendable),
-  ]);
-  await claimSending(
-    db,
-    key,
-    sendable.map((r) => ({
-      guestId: r.recipient.guest.id,
-      channel: r.channel,
-      status: 'sending',
-      reason: null,
-    })),
-    context.now(),
-  );
-  const retry: string[] = [];
-  const writer = outcomeWriter(db, key, context.now);
-  await Promise.all(
-    sendable.map((ready) =>
-      context.channelCalls(async () => {
-        const { guest, chatId } = ready.recipient;
-        try {
-          const outcome = await context.senders[ready.channel as 'telegram']!({
-            botId: guest.botId,
-            guest,
-            replies: ready.turn.replies,
-            whatsappTemplate: template,
-            lastGuestMessageAt: lastSaid.get(guest.id) ?? null,
-            target: { ...(credentials.get(guest.botId) ?? NO_BOT), external_chat_id: chatId },
-          });
-          writer.add({ ready, outcome });
-        } catch {
-          // A 429, a 5xx, no answer: the one-guest job retries it with back-off.
-          retry.push(guest.id);
-        }
-      }),
-    ),
-  );
-  await writer.end();
-  return retry;
 }
 
 export async function deliverBatch(context: BatchContext, job: BatchJob): Promise<void> {
