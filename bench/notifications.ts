@@ -29,6 +29,7 @@ import {
 } from '../tests/fixtures/fake-whatsapp.js';
 import type { Environment } from '../server/runtime/session.js';
 import { withPg } from '../tests/fixtures/postgres.js';
+import { postgresCpuMicros } from './postgres-cpu.js';
 import { printTable } from './stats.js';
 
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 10_000);
@@ -51,6 +52,7 @@ const chatIdOf = (i: number) => String(15550000000 + i);
 function startInstance(database: BenchDatabase): {
   child: ChildProcessWithoutNullStreams;
   ready: Promise<void>;
+  cpu: Promise<number>;
 } {
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
@@ -62,7 +64,15 @@ function startInstance(database: BenchDatabase): {
   const ready = new Promise<void>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
   });
-  return { child, ready };
+  // Its CPU time (µs) from the tick to SIGTERM, which it prints as it stops.
+  const cpu = new Promise<number>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const said = /cpu (\d+)/.exec(chunk.toString());
+      if (said) resolve(Number(said[1]));
+    });
+    child.once('exit', () => resolve(0));
+  });
+  return { child, ready, cpu };
 }
 
 /** The bot, its template and the guests, through the real app; answers nothing, leaves the rows. */
@@ -197,6 +207,8 @@ async function run(label: string, base: BenchDatabase, instances: number) {
   const servers = Array.from({ length: instances }, () => startInstance(database));
   await Promise.all(servers.map((s) => s.ready));
   const started = performance.now();
+  const load = os.loadavg()[0];
+  const postgresAtStart = base.databaseUrl ? postgresCpuMicros() : null;
   for (const s of servers) s.child.stdin.write('tick\n');
   let counts: Counts = { delivered: 0, duplicates: 0 };
   let lastAt = started;
@@ -210,6 +222,7 @@ async function run(label: string, base: BenchDatabase, instances: number) {
   // A little longer: any late duplicate would show up now.
   await new Promise((r) => setTimeout(r, 2000));
   counts = await countReceived(db, fakes);
+  const postgresAtEnd = base.databaseUrl ? postgresCpuMicros() : null;
   await Promise.all(
     servers.map(
       (s) => new Promise<void>((resolve) => (s.child.once('exit', () => resolve()), s.child.kill('SIGTERM'))),
@@ -219,6 +232,9 @@ async function run(label: string, base: BenchDatabase, instances: number) {
   await fakes.telegram.close();
   await fakes.whatsapp.close();
   const seconds = (lastAt - started) / 1000;
+  const appCpu = (await Promise.all(servers.map((s) => s.cpu))).reduce((a, b) => a + b, 0);
+  const perGuest = (micros: number | null) =>
+    micros === null || !counts.delivered ? '-' : (micros / 1000 / counts.delivered).toFixed(2);
   return {
     setup: label,
     guests: GUESTS,
@@ -227,6 +243,13 @@ async function run(label: string, base: BenchDatabase, instances: number) {
     missed: GUESTS - counts.delivered,
     'last delivery (s)': seconds.toFixed(1),
     'sends/s': Math.round(counts.delivered / seconds),
+    // The servers' CPU per guest delivered; PostgreSQL's counts every client of the local server
+    // (other work on a shared machine shows up in it).
+    'app CPU ms/guest': perGuest(appCpu),
+    'PG CPU ms/guest': perGuest(
+      postgresAtStart === null || postgresAtEnd === null ? null : postgresAtEnd - postgresAtStart,
+    ),
+    'load (1 min)': load.toFixed(1),
   };
 }
 

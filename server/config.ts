@@ -72,6 +72,8 @@ export interface Config {
   trustProxy: boolean;
   /** Run the notification engine's minute tick (NOTIFICATION_TICKS=0 leaves it to other instances or tests). */
   notificationTicks: boolean;
+  /** Guests per notification delivery job (one read, one step each, one write for them all). */
+  notificationBatch: number;
   /** Jobs one instance runs at once (notification deliveries wait on the database, not the CPU). */
   jobsConcurrency: number;
   /** How long a claimed job is its runner's before another may take it (a runner that died). */
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     tokenTtlDays: positiveNumber(env.TOKEN_TTL_DAYS, 30),
     notificationTicks: env.NOTIFICATION_TICKS !== '0',
+    notificationBatch: positiveNumber(env.NOTIFICATION_BATCH, 100),
     jobsConcurrency: positiveNumber(env.JOBS_CONCURRENCY, 16),
     jobsLeaseMs: positiveNumber(env.JOBS_LEASE_MS, 60_000),
     analytics: env.ANALYTICS !== 'off',

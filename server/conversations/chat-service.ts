@@ -35,6 +35,12 @@ import { TurnWriter } from './turn-writer.js';
 import { turnAnalytics } from '../analytics/turn-events.js';
 
 export * from './conversation-terms.js';
+
+/** A turn the bot starts: what to store, and the replies as a channel sends them. */
+export interface ProactiveTurn {
+  record: TurnRecord;
+  replies: ChatReply[];
+}
 import {
   ChatError,
   GUEST_NOT_FOUND,
@@ -193,35 +199,47 @@ export class ChatService {
    * caller stores the record with its own delivery row in one transaction. null when the bot or
    * the flow is gone. `replies` are the messages as a channel sends them.
    */
-  async proactiveTurn(
-    guest: StoredGuest,
+  async proactiveTurn(guest: StoredGuest, root: string): Promise<ProactiveTurn | null> {
+    const run = await this.proactiveRunner(guest.botId, root);
+    return run ? run(guest) : null;
+  }
+
+  /**
+   * proactiveTurn for many guests of one bot: the bot and its flow are read once, then each
+   * guest's turn is `step` alone (a notification's batch of guests). null when the bot or the
+   * flow is gone.
+   */
+  async proactiveRunner(
+    botId: number,
     root: string,
-  ): Promise<{ record: TurnRecord; replies: ChatReply[] } | null> {
+  ): Promise<((guest: StoredGuest) => Promise<ProactiveTurn>) | null> {
     const codes = await this.languageCodes();
-    const data = await loadChatTurn(this.db, guest.botId, root, null);
+    const data = await loadChatTurn(this.db, botId, root, null);
     const bot = data?.bot;
     const flow = bot?.flow ? await this.flows.at(bot.id, root, bot.flow) : null;
     if (!bot || !flow || !flow.nodes.length) return null;
-    const session: GuestSession = { ...structuredClone(guest.session), at: null, stack: [] };
-    const subscriptions: Subscription[] = [];
-    const result = await step(flow, session, { text: '' }, this.turnPorts(bot, subscriptions, codes));
-    const now = this.ports.clock.now();
-    const messages: TurnMessage[] = [];
-    const replies = keepReplies(result, session.messageCount, messages, now);
-    // The guest's own flow (main, or the emulator's template) is where the next conversation starts.
-    result.session.flow = guest.session.flow;
-    result.session.messageCount = session.messageCount + messages.length;
-    const record: TurnRecord = {
-      guestId: guest.id,
-      botId: bot.id,
-      expectedVersion: guest.version,
-      session: result.session,
-      messages,
-      firstSeq: session.messageCount,
-      subscriptions,
-      now,
+    return async (guest) => {
+      const session: GuestSession = { ...structuredClone(guest.session), at: null, stack: [] };
+      const subscriptions: Subscription[] = [];
+      const result = await step(flow, session, { text: '' }, this.turnPorts(bot, subscriptions, codes));
+      const now = this.ports.clock.now();
+      const messages: TurnMessage[] = [];
+      const replies = keepReplies(result, session.messageCount, messages, now);
+      // The guest's own flow (main, or the emulator's template) is where the next conversation starts.
+      result.session.flow = guest.session.flow;
+      result.session.messageCount = session.messageCount + messages.length;
+      const record: TurnRecord = {
+        guestId: guest.id,
+        botId: bot.id,
+        expectedVersion: guest.version,
+        session: result.session,
+        messages,
+        firstSeq: session.messageCount,
+        subscriptions,
+        now,
+      };
+      return { record, replies };
     };
-    return { record, replies };
   }
 
   /** The web chat's turn (POST /api/chat): `converse` for a web guest. */

@@ -11,6 +11,8 @@ export interface NewJob {
   payload: unknown;
   /** Epoch ms; now when left out. */
   runAt?: number;
+  /** Instead of runAt: this long after now, by the runner's clock (a retry's back-off). */
+  delayMs?: number;
   /** A second enqueue with the same key does nothing (whatever state the first is in). */
   dedupeKey?: string;
   maxAttempts?: number;
@@ -31,7 +33,7 @@ export async function insertJob(
       payload: JSON.stringify(job.payload ?? null),
       dedupe_key: job.dedupeKey ?? null,
       state: 'queued',
-      run_at: job.runAt ?? now,
+      run_at: job.runAt ?? now + (job.delayMs ?? 0),
       attempts: 0,
       max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       created_at: now,
@@ -157,7 +159,7 @@ export async function insertJobs(db: Kysely<Database>, jobs: NewJob[], now: numb
         payload: JSON.stringify(job.payload ?? null),
         dedupe_key: job.dedupeKey ?? null,
         state: 'queued' as const,
-        run_at: job.runAt ?? now,
+        run_at: job.runAt ?? now + (job.delayMs ?? 0),
         attempts: 0,
         max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         created_at: now,

@@ -8,10 +8,18 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { openToken } from '../repos/token-box.js';
+import { postJson, type ChannelAnswer } from './channel-post.js';
 import type { Database } from '../db/schema.js';
 import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
 import type { ChatReply } from '../../src/core/widget/replies.js';
-import { OUTSIDE_WINDOW, type ChannelDelivery, type ChannelSenders, type SendOutcome } from './channels.js';
+import {
+  OUTSIDE_WINDOW,
+  type BotCredentials,
+  type ChannelDelivery,
+  type ChannelSenders,
+  type ChannelTarget,
+  type SendOutcome,
+} from './channels.js';
 
 type Db = Kysely<Database>;
 
@@ -22,44 +30,50 @@ const NO_CHAT = 'The guest has no chat on this channel';
 /** A failure worth retrying (rate limit, server error, network): the job runs again later. */
 class RetryableSend extends Error {}
 
-/** The guest's chat id and the bot's channel credentials (tokens are stored sealed). */
-async function target(db: Db, delivery: ChannelDelivery) {
+/** The bots' channel credentials (tokens are stored sealed), opened: once per batch of guests. */
+export async function botCredentials(db: Db, botIds: number[]): Promise<Map<number, BotCredentials>> {
+  if (!botIds.length) return new Map();
+  const rows = await db
+    .selectFrom('bots')
+    .select(['id', 'telegram_token', 'whatsapp_phone_id', 'whatsapp_token'])
+    .where('id', 'in', botIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        telegram_token: row.telegram_token ? openToken(db, row.telegram_token) : '',
+        whatsapp_phone_id: row.whatsapp_phone_id,
+        whatsapp_token: row.whatsapp_token ? openToken(db, row.whatsapp_token) : '',
+      },
+    ]),
+  );
+}
+
+/** The guest's chat id and the bot's channel credentials: given by a batch, else read. */
+async function target(db: Db, delivery: ChannelDelivery): Promise<ChannelTarget | undefined> {
+  if (delivery.target) return delivery.target;
   const row = await db
     .selectFrom('guest_sessions')
-    .innerJoin('bots', 'bots.id', 'guest_sessions.bot_id')
-    .select([
-      'guest_sessions.external_chat_id',
-      'bots.telegram_token',
-      'bots.whatsapp_phone_id',
-      'bots.whatsapp_token',
-    ])
-    .where('guest_sessions.id', '=', delivery.guest.id)
+    .select(['external_chat_id', 'bot_id'])
+    .where('id', '=', delivery.guest.id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    ...row,
-    telegram_token: row.telegram_token ? openToken(db, row.telegram_token) : '',
-    whatsapp_token: row.whatsapp_token ? openToken(db, row.whatsapp_token) : '',
-  };
+  const credentials = (await botCredentials(db, [row.bot_id])).get(row.bot_id);
+  return credentials && { ...credentials, external_chat_id: row.external_chat_id };
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  let response: Response;
+  let answer: ChannelAnswer;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
+    answer = await postJson(url, body, headers, 15_000);
   } catch (error) {
     throw new RetryableSend(`The channel could not be reached: ${(error as Error).message}`);
   }
-  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.status === 429 || response.status >= 500) {
-    throw new RetryableSend(`The channel answered ${response.status}`);
+  if (answer.status === 429 || answer.status >= 500) {
+    throw new RetryableSend(`The channel answered ${answer.status}`);
   }
-  return { status: response.status, data };
+  return answer;
 }
 
 export function channelSenders(

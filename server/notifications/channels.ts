@@ -13,6 +13,19 @@ export interface ChannelDelivery {
   whatsappTemplate: string | null;
   /** When the guest last wrote (the start of WhatsApp's 24-hour window), or null. */
   lastGuestMessageAt: number | null;
+  /** Where it goes, when the caller read it already (a batch reads its guests' at once). */
+  target?: ChannelTarget;
+}
+
+/** A bot's channel credentials, tokens opened. */
+export interface BotCredentials {
+  telegram_token: string;
+  whatsapp_phone_id: string | null;
+  whatsapp_token: string;
+}
+
+export interface ChannelTarget extends BotCredentials {
+  external_chat_id: string | null;
 }
 
 export interface SendOutcome {

@@ -47,7 +47,7 @@ export interface DeliveryContext {
 
 export const UNSUBSCRIBED = 'The guest switched notifications off';
 export const NOTHING_TO_SAY = 'The flow has nothing to send';
-const GUEST_GONE = 'The guest no longer exists';
+export const GUEST_GONE = 'The guest no longer exists';
 const SUBSCRIPTION_GONE = 'The subscription no longer exists';
 
 const keyOf = (job: DeliveryJob) => ({

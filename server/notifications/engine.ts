@@ -1,18 +1,28 @@
 // The notification engine (issue 18): one tick job a minute finds what is due (due.ts: one indexed
 // query), queues each due occurrence once (notification_runs and the jobs' dedupe keys), fans it
-// out to the recipients in pages, and delivers to each (guest, occurrence) in a job of its own
-// whose dedupe key is that pair — so restarts, retries and several server instances never send an
-// occurrence twice or skip one. After a downtime, occurrences of the last hour are sent once and
-// older ones are skipped and logged.
+// out to the recipients in pages, and delivers to them in batches (batch.ts: one job per batch of
+// guests). Each (guest, occurrence) is delivered once by its row in notification_deliveries, unique
+// per pair and written with the effect — so restarts, retries and several server instances never
+// send an occurrence twice or skip one; a guest a batch cannot finish, and a subscription's push,
+// get a delivery job of their own whose dedupe key is that pair (deliver.ts). After a downtime,
+// occurrences of the last hour are sent once and older ones are skipped and logged.
 import type https from 'node:https';
 import type { Kysely } from 'kysely';
 import type { Database, DeliverySource } from '../db/schema.js';
 import type { JobRunner, NewJob } from '../jobs/index.js';
 import type { ChatService } from '../conversations/chat-service.js';
-import { nextOccurrences, occurrencesBetween } from '../../src/core/notifications/index.js';
+import {
+  chunksOf,
+  createLimit,
+  nextOccurrences,
+  occurrencesBetween,
+  type Limit,
+} from '../../src/core/notifications/index.js';
+import { retryDelayMs } from '../jobs/backoff.js';
 import { findDue, type DueRow } from './due.js';
 import { loadSource, type DueSource } from './schedules.js';
 import { deliver, type DeliveryJob } from './deliver.js';
+import { deliverBatch, type BatchJob } from './batch.js';
 import type { ChannelSenders } from './channels.js';
 import type { PushSource } from './push-source.js';
 
@@ -21,13 +31,18 @@ type Db = Kysely<Database>;
 export const TICK = 'notifications.tick';
 export const FANOUT = 'notifications.fanout';
 export const DELIVER = 'notifications.deliver';
+export const DELIVER_BATCH = 'notifications.batch';
 
 const MINUTE = 60_000;
 /** Occurrences missed by longer than this (the server was down) are skipped, not sent late. */
 export const CATCH_UP_MS = 60 * MINUTE;
 export const MISSED = 'Missed while the server was down (older than an hour)';
-/** Guests queued per fan-out job. */
+/** Guests read per fan-out job. */
 const FANOUT_PAGE = 1000;
+/** Guests per batch delivery, by default (NOTIFICATION_BATCH). */
+export const BATCH_SIZE = 100;
+/** Channel calls in flight per instance, by default (as many as its jobs: JOBS_CONCURRENCY). */
+const CHANNEL_CALLS = 16;
 /** Skipped occurrences logged one by one per tick; more are counted in the last one's reason. */
 const MISSED_LOGGED = 100;
 /** A schedule with nothing left to run; subscriptions use it (null means "place me"). */
@@ -41,13 +56,17 @@ export interface EngineOptions {
   dataDir?: string;
   /** The data of push message types that name a JSON source. */
   pushSource?: PushSource;
+  /** Guests per batch delivery job. */
+  batchSize?: number;
+  /** Channel calls (Telegram, WhatsApp) this instance has in flight at most. */
+  channelCalls?: number;
 }
 
 interface FanoutJob {
   source: DeliverySource;
   id: number;
   occurrenceAt: number;
-  root: string | null;
+  root: string;
   botIds: number[];
   after: string;
 }
@@ -56,6 +75,8 @@ export class NotificationEngine {
   /** The engine's clock (tests set it to move time). */
   now: () => number;
   senders: ChannelSenders;
+  /** The limit on channel calls in flight, shared by this instance's batches. */
+  private readonly channelCalls: Limit;
   /** The agent Web Push requests go out with (default: Node's; tests trust their fake's certificate). */
   pushAgent: https.Agent | undefined = undefined;
 
@@ -67,6 +88,7 @@ export class NotificationEngine {
   ) {
     this.now = options.now ?? Date.now;
     this.senders = options.senders ?? {};
+    this.channelCalls = createLimit(options.channelCalls ?? CHANNEL_CALLS);
   }
 
   register(): void {
@@ -77,6 +99,22 @@ export class NotificationEngine {
       },
     });
     this.jobs.register<FanoutJob>(FANOUT, { run: (job) => this.fanout(job) });
+    this.jobs.register<BatchJob>(DELIVER_BATCH, {
+      run: (job) =>
+        deliverBatch(
+          {
+            db: this.db,
+            chat: this.chat,
+            senders: this.senders,
+            now: () => this.now(),
+            dataDir: this.options.dataDir,
+            pushAgent: this.pushAgent,
+            channelCalls: this.channelCalls,
+            retryAlone: (guestIds) => this.retryAlone(job, guestIds),
+          },
+          job,
+        ),
+    });
     this.jobs.register<DeliveryJob>(DELIVER, {
       run: (job) =>
         deliver(
@@ -183,7 +221,7 @@ export class NotificationEngine {
       source: source.source,
       id: source.id,
       occurrenceAt: at,
-      root: source.root,
+      root: source.root ?? 'main',
       botIds: source.botIds,
       after: '',
     };
@@ -194,7 +232,21 @@ export class NotificationEngine {
     });
   }
 
-  /** One page of recipients: their delivery jobs, and the next page's fan-out. */
+  /**
+   * Guests a batch could not finish, each to a delivery job of its own, which retries with
+   * back-off (its first try after the back-off's first delay: a channel just answered 5xx).
+   */
+  private async retryAlone(job: BatchJob, guestIds: string[]): Promise<void> {
+    const delayMs = retryDelayMs(1);
+    await this.jobs.enqueueMany(
+      guestIds.map((guestId) => ({
+        ...deliveryJob(job.source, job.id, guestId, job.occurrenceAt, job.root),
+        delayMs,
+      })),
+    );
+  }
+
+  /** One page of recipients: their batch deliveries, and the next page's fan-out. */
   private async fanout(job: FanoutJob): Promise<void> {
     const guests = await this.db
       .selectFrom('guest_sessions')
@@ -211,9 +263,24 @@ export class NotificationEngine {
       .orderBy('guest_sessions.id')
       .limit(FANOUT_PAGE)
       .execute();
-    const jobs: NewJob[] = guests.map((g) =>
-      deliveryJob(job.source, job.id, g.id, job.occurrenceAt, job.root),
-    );
+    const jobs: NewJob[] = chunksOf(
+      guests.map((g) => g.id),
+      this.options.batchSize ?? BATCH_SIZE,
+    ).map((guestIds) => {
+      const batch: BatchJob = {
+        source: job.source,
+        id: job.id,
+        occurrenceAt: job.occurrenceAt,
+        root: job.root,
+        guestIds,
+      };
+      // Pages are read in id order, so a fan-out run again makes the same batches (and keys).
+      return {
+        kind: DELIVER_BATCH,
+        payload: batch,
+        dedupeKey: `${DELIVER_BATCH}:${job.source}:${job.id}:${job.occurrenceAt}:${guestIds[0]}`,
+      };
+    });
     if (guests.length === FANOUT_PAGE) {
       const after = guests[guests.length - 1].id;
       jobs.push({

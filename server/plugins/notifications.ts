@@ -25,6 +25,9 @@ export default fp(async (app) => {
       app.config.pushMessageSources,
     ),
     senders: channelSenders(app.db, app.config),
+    batchSize: app.config.notificationBatch,
+    // As many calls in flight as one delivery a job had: a kill leaves no more unrecorded.
+    channelCalls: app.config.jobsConcurrency,
     onError: (error) => app.log.warn({ err: error }, 'notification tick failed'),
   });
   engine.register();

@@ -114,7 +114,7 @@ function guestWrite(turn: TurnRecord): [HotSql, unknown[]] {
 }
 
 /** The writes after the guest row's: its messages, then its subscriptions. */
-function followingWrites(turn: TurnRecord): [HotSql, unknown[]][] {
+export function turnFollowingWrites(turn: TurnRecord): [HotSql, unknown[]][] {
   const writes: [HotSql, unknown[]][] = [];
   if (turn.messages.length)
     writes.push([INSERT_TURN, [turn.guestId, turn.firstSeq, JSON.stringify(turn.messages), turn.now]]);
@@ -135,7 +135,7 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
   const [guestSql, guestParams] = guestWrite(turn);
   // The version check comes first: a lost race writes nothing.
   if ((await runHot(trx, guestSql, guestParams)).changes === 0) throw new GuestConflictError();
-  for (const [statement, params] of followingWrites(turn)) await runHot(trx, statement, params);
+  for (const [statement, params] of turnFollowingWrites(turn)) await runHot(trx, statement, params);
   return versionAfter(turn);
 }
 
@@ -216,7 +216,7 @@ export async function saveTurns(db: Db, turns: TurnRecord[]): Promise<Set<TurnRe
   if (thread) {
     const groups = turns.map((turn) => ({
       guard: sqliteWrite(guestWrite(turn)),
-      then: followingWrites(turn).map(sqliteWrite),
+      then: turnFollowingWrites(turn).map(sqliteWrite),
     }));
     const skipped = await thread.write(groups);
     return new Set(skipped.map((index) => turns[index]));

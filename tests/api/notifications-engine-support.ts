@@ -88,7 +88,14 @@ export async function drain(t: TestApp, timeoutMs = 20_000): Promise<void> {
     if (Number(left.n) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('jobs did not drain');
+  // What is left says why (a job failing on every try, one queued for later).
+  const left = await t.app.db
+    .selectFrom('jobs')
+    .select(['kind', 'state', 'attempts', 'run_at', 'last_error'])
+    .where('kind', 'like', 'notifications.%')
+    .where('state', 'in', ['queued', 'running'])
+    .execute();
+  throw new Error(`jobs did not drain: ${JSON.stringify(left).slice(0, 2000)}`);
 }
 
 /** How many times the guest's conversation holds `content`. */

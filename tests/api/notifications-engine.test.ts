@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { switchNotifications, guestSettings } from '../../server/notifications/guest-settings.js';
-import { DELIVER } from '../../server/notifications/engine.js';
+import { DELIVER, DELIVER_BATCH } from '../../server/notifications/engine.js';
 import { createTestInstance, createTestDatabase } from './helpers.js';
 import { chatServiceOf } from '../../server/conversations/registry.js';
 import { NotificationEngine } from '../../server/notifications/engine.js';
@@ -114,14 +114,22 @@ describe('notification engine on the web channel', () => {
     });
   });
 
-  it('after a downtime sends the occurrences of the last hour once and skips older ones (logged)', async () => {
-    const now = T + 300 * MINUTE; // due since T+2h: T+2h and T+3h are older than an hour
-    expect(await c.t.app.notifications.tick(now)).toMatchObject({ queued: 2, missed: 2 });
-    await drain(c.t);
-    expect(await said(c.t, ids[0], TIP)).toBe(4);
-    const list = await c.t.app.inject({ method: 'GET', url: '/api/notification', headers: c.owner.headers });
-    expect(list.json().notifications[0].log.skipped_occurrences).toBe(2);
-  });
+  it(
+    'after a downtime sends the occurrences of the last hour once and skips older ones (logged)',
+    { timeout: 30_000 },
+    async () => {
+      const now = T + 300 * MINUTE; // due since T+2h: T+2h and T+3h are older than an hour
+      expect(await c.t.app.notifications.tick(now)).toMatchObject({ queued: 2, missed: 2 });
+      await drain(c.t);
+      expect(await said(c.t, ids[0], TIP)).toBe(4);
+      const list = await c.t.app.inject({
+        method: 'GET',
+        url: '/api/notification',
+        headers: c.owner.headers,
+      });
+      expect(list.json().notifications[0].log.skipped_occurrences).toBe(2);
+    },
+  );
 
   it('stops for a guest who switched notifications off', async () => {
     await switchNotifications(c.t.app.db, ids[1], false);
@@ -135,7 +143,7 @@ describe('notification engine on the web channel', () => {
     const at = T + 420 * MINUTE;
     await c.t.app.jobs.stop();
     await c.t.app.notifications.tick(at);
-    // The fan-out, then one delivery claimed by a "dead" runner whose lease runs out at once.
+    // The fan-out, then the batch delivery claimed by a "dead" runner whose lease runs out at once.
     const engineRunner = new JobRunner(c.t.app.db);
     const engine = new NotificationEngine(c.t.app.db, engineRunner, chatServiceOf(c.t.app));
     engine.register();
@@ -143,7 +151,7 @@ describe('notification engine on the web channel', () => {
     await engineRunner.idle();
     const dead = await claimJobs(c.t.app.db, {
       runner: 'dead',
-      kinds: [DELIVER],
+      kinds: [DELIVER_BATCH],
       limit: 1,
       now: Date.now(),
       leaseUntil: Date.now() - 1,

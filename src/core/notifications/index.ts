@@ -29,3 +29,4 @@ export {
   type NotificationFields,
 } from './form';
 export { formatOccurrence, fromLocalInput, occurrencePreview, toLocalInput } from './local-time';
+export { chunksOf, createLimit, type Limit } from './batches';
