@@ -16,6 +16,7 @@ import {
 } from '../../src/core/analytics/index.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { CALL_DAYS, daysOf, daysOfSpan, LEFT_DAYS, remakeDays } from './day-rollups.js';
 
 type Db = Kysely<Database>;
 
@@ -204,6 +205,7 @@ export async function rollSessions(trx: Db, start: number, stop: number): Promis
           })),
       )
       .execute();
+  await remakeDays(trx, LEFT_DAYS, daysOf(deltas.left.map((c) => c.hour)));
   // The same rows as read (locked on PostgreSQL, the write lock held on SQLite), in one statement.
   const copy = sql.raw(FIGURES.map((f) => `${SNAPSHOT[f]} = ${f}`).join(', '));
   await sql`update analytics_sessions set ${copy}
@@ -249,4 +251,5 @@ export async function rollCalls(trx: Db, start: number, stop: number): Promise<v
         })),
       )
       .execute();
+  await remakeDays(trx, CALL_DAYS, daysOfSpan(start, stop));
 }
