@@ -52,13 +52,31 @@ async function transcriptText(db: Db, guestId: string): Promise<string> {
   return messages.map((m) => `${m.from}: ${messageText(m.content)}`).join('\n');
 }
 
-/** The export as a stream of CSV text, a page per chunk, read as the client takes it. */
+/** The keyset cursor after a page's last row. */
+const cursorAfter = (rows: unknown[][]) => {
+  const [, lastAt, guestId] = rows[rows.length - 1];
+  return `${Number(lastAt)}:${String(guestId)}`;
+};
+
+/**
+ * The export as a stream of CSV text, a page per chunk, read as the client takes it. The next
+ * page is asked for before this one is handed on, so on PostgreSQL the server reads it while this
+ * one is written out (two pages at most in memory).
+ */
 export function conversationsCsv(db: Db, botId: number, filter: ConversationFilter, withTranscript: boolean) {
+  const page = (cursor: string | undefined) => {
+    const rows = pageRows(db, botId, { ...filter, cursor });
+    // Awaited below; a stream closed early must not leave its read unhandled.
+    rows.catch(() => undefined);
+    return rows;
+  };
   async function* chunks() {
     yield `${[...CSV_COLUMNS, ...(withTranscript ? ['transcript'] : [])].join(',')}\r\n`;
-    let cursor = filter.cursor;
+    let next = page(filter.cursor);
     for (;;) {
-      const rows = await pageRows(db, botId, { ...filter, cursor });
+      const rows = await next;
+      const more = rows.length === EXPORT_PAGE;
+      if (more) next = page(cursorAfter(rows));
       const lines: string[] = new Array<string>(rows.length);
       for (let i = 0; i < rows.length; i++) {
         const [line, , guestId] = rows[i];
@@ -67,9 +85,7 @@ export function conversationsCsv(db: Db, botId: number, filter: ConversationFilt
           : `${String(line)}\r\n`;
       }
       if (lines.length) yield lines.join('');
-      if (rows.length < EXPORT_PAGE) return;
-      const [, lastAt, guestId] = rows[rows.length - 1];
-      cursor = `${Number(lastAt)}:${String(guestId)}`;
+      if (!more) return;
     }
   }
   return Readable.from(chunks(), { objectMode: false });

@@ -93,7 +93,8 @@ function lineText(s: Spelling): string {
 
 const LINES = { sqlite: lineText(SQLITE), postgres: lineText(POSTGRES) };
 
-/** The expression of a row's CSV line (no line end) over analytics_sessions' columns. */
-export function csvLineSql(postgres: boolean): RawBuilder<string> {
-  return sql<string>`${sql.raw(postgres ? LINES.postgres : LINES.sqlite)}`;
-}
+/** The SQL text of a row's CSV line (no line end) over analytics_sessions' columns. */
+export const csvLineText = (postgres: boolean) => (postgres ? LINES.postgres : LINES.sqlite);
+
+export const csvLineSql = (postgres: boolean): RawBuilder<string> =>
+  sql<string>`${sql.raw(csvLineText(postgres))}`;
