@@ -22,7 +22,8 @@ import {
 import type { MetricsQuery } from '../../src/core/api/analytics.js';
 import type { Database } from '../db/schema.js';
 import { filterSql, readRolled, spanSql } from './rollup-reads.js';
-import { figuresNow, figuresRolled, sessionRollupColumns, type SessionRollupRow } from './session-rollups.js';
+import { sessionRollupColumns, type SessionRollupRow } from './outcome-columns.js';
+import { figuresNow, figuresRolled } from './session-rollups.js';
 
 type Db = Kysely<Database>;
 
