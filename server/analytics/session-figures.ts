@@ -6,7 +6,7 @@
 // daily rollups and the edges' hours from the hourly ones (rollup-reads.ts); conversations stay
 // hourly (the charts bucket them by the author's local day). The range comes in whole hours
 // (queries.ts), so rolled hours and raw rows cover exactly the same span.
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   bucketColumn,
   bucketStart,
@@ -173,17 +173,20 @@ export async function leftCounts(
 }
 
 /**
- * The versions guests ran: the rolled hours' versions, by a skip over their key (one seek per
- * version), and those of the visits after the watermark.
+ * The versions guests ran: the rolled days' versions, by a skip over their key (one seek per
+ * version, each an explicit `order by … limit 1`: PostgreSQL's min() read every row of the bot
+ * without fresh statistics), and those of the visits after the watermark. Days hold every rolled
+ * hour's versions (remade with them).
  */
 export async function versionsOf(db: Db, botId: number, flow: string, watermark: number) {
+  const next = (after: RawBuilder<unknown>) => sql`(select flow_version from analytics_node_days
+    where bot_id = ${botId} and flow_name = ${flow} and flow_version > ${after}
+    order by flow_version limit 1)`;
   const [rolled, raw] = await Promise.all([
     sql<{ version: number }>`with recursive v(version) as (
-        select min(flow_version) from analytics_node_hours where bot_id = ${botId} and flow_name = ${flow}
+        select ${next(sql`-1`)}
         union all
-        select (select min(flow_version) from analytics_node_hours
-          where bot_id = ${botId} and flow_name = ${flow} and flow_version > v.version)
-        from v where v.version is not null
+        select ${next(sql`v.version`)} from v where v.version is not null
       ) select version from v where version is not null`.execute(db),
     db
       .selectFrom('analytics_visits')
