@@ -1,10 +1,12 @@
-// The dashboard's reads (issue 19 §3, §5), all from the hourly rollups plus what came after each
-// rollup's watermark: node visits and link traffic here, conversations, drop-off and latencies in
-// session-figures.ts. Each read is one indexed range of one bot; nothing reads a month of events.
+// The dashboard's reads (issue 19 §3, §5), all from the rollups (whole days from the daily ones,
+// the range's edges from the hourly ones) plus what came after each rollup's watermark: node
+// visits and link traffic here, conversations, drop-off and latencies in session-figures.ts.
+// Ranges are counted in whole hours (wholeHours), the rollups' grain. Each read is one indexed range of one bot; nothing reads a month of events.
 import { sql, type Kysely } from 'kysely';
-import { DAY_MS, HOUR_MS, leftShare, rate } from '../../src/core/analytics/index.js';
+import { DAY_MS, leftShare, rate, wholeHours } from '../../src/core/analytics/index.js';
 import type { MetricsAnswer, MetricsQuery, NodeMetric } from '../../src/core/api/analytics.js';
 import type { Database } from '../db/schema.js';
+import { filterSql, readRolled, spanSql } from './rollup-reads.js';
 import { watermarks } from './rollups.js';
 import {
   changedSessions,
@@ -65,25 +67,19 @@ interface LinkCount {
   guests: number;
 }
 
-/** Visits and first visits per (node, incoming link): rolled hours, then raw events after the watermark. */
+/** Visits and first visits per (node, incoming link): rolled days and hours, then raw events after the watermark. */
 async function nodeCounts(db: Db, f: NodeFilter, range: Range, watermark: number): Promise<LinkCount[]> {
-  // Rolled hours count whole: a range starting mid-hour takes that hour in.
-  const fromHour = range.from - (range.from % HOUR_MS);
-  const rolledEnd = Math.min(watermark, range.to);
-  const reads: Promise<LinkCount[]>[] = [];
-  if (fromHour < rolledEnd) {
-    const rolled = db
-      .selectFrom('analytics_node_hours')
-      .select(['node_id', 'from_node'])
-      .select((eb) => [eb.fn.sum<number>('visits').as('visits'), eb.fn.sum<number>('guests').as('guests')])
-      .where('bot_id', '=', f.botId)
-      .where('flow_name', '=', f.flow)
-      .where('flow_version', '=', f.version)
-      .where('hour', '>=', fromHour)
-      .where('hour', '<', rolledEnd)
-      .groupBy(['node_id', 'from_node']);
-    reads.push(withFilters(rolled, f).execute());
-  }
+  const reads: Promise<LinkCount[]>[] = [
+    readRolled(range, watermark, async (level, span) => {
+      const table = sql.table(`analytics_node_${level.table}`);
+      const { rows } = await sql<LinkCount>`select node_id, from_node, sum(visits) as visits,
+          sum(guests) as guests from ${table}
+        where bot_id = ${f.botId} and flow_name = ${f.flow} and flow_version = ${f.version}
+          and ${spanSql(level, span)}${filterSql(f)}
+        group by node_id, from_node`.execute(db);
+      return rows;
+    }),
+  ];
   const rawFrom = Math.max(watermark, range.from);
   if (rawFrom < range.to) {
     const raw = db
@@ -174,7 +170,8 @@ async function metricsAt(
   now: number,
   marks: Awaited<ReturnType<typeof watermarks>>,
 ): Promise<MetricsAnswer> {
-  const range = rangeOf(query, now);
+  // In whole hours, as the rollups hold them: the answer says which (from, to).
+  const range = wholeHours(rangeOf(query, now));
   const flow = query.flow ?? 'main';
   const version = query.version ?? (await publishedVersion(db, botId, flow));
   const filter = { botId, flow, version, channel: query.channel, language: query.language };

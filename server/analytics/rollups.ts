@@ -1,14 +1,18 @@
-// Hourly rollups of the analytics (issue 19 §5), made by a job. Each rollup has its watermark in
-// analytics_rollups: a run rolls what happened since it (up to a day at a time, each day in one
-// transaction, so a run that fails half-way leaves nothing behind) and moves it. Dashboards read
+// Hourly and daily rollups of the analytics (issue 19 §5), made by a job. Each rollup has its
+// watermark in analytics_rollups: a run rolls what happened since it (up to the end of a UTC day at
+// a time, each in one transaction, so a run that fails half-way leaves nothing behind) and moves
+// it; the days whose hours it changed are remade from their hours in the same transaction
+// (day-rollups.ts). Dashboards read
 // the rollups before a watermark and the raw rows after it (queries.ts), reading the watermark
 // first, so nothing is counted twice.
 // - visits → analytics_node_hours (here); outcome rows → analytics_session_hours and
-//   analytics_left_hours, calls → analytics_call_hours (session-rollups.ts).
+//   analytics_left_hours, calls → analytics_call_hours (session-rollups.ts); the node, left and
+//   call hours each have their days.
 import { sql, type Kysely } from 'kysely';
-import { HOUR_MS } from '../../src/core/analytics/index.js';
+import { dayOf, DAY_MS, HOUR_MS } from '../../src/core/analytics/index.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { daysOfSpan, NODE_DAYS, remakeDays } from './day-rollups.js';
 import { rollCalls, rollSessions, firstCall, firstSessionChange } from './session-rollups.js';
 
 type Db = Kysely<Database>;
@@ -17,7 +21,6 @@ export type RollupName = 'visits' | 'sessions' | 'calls';
 
 /** A turn's events carry the turn's start time and commit a little later: hours are rolled after this. */
 export const ROLLUP_GRACE_MS = 60_000;
-const HOURS_PER_RUN = 24;
 
 /** Where a rollup ends (rows at or after it are read raw); 0 before its first roll. */
 export async function rolledUntil(db: Db, name: RollupName = 'visits'): Promise<number> {
@@ -77,6 +80,7 @@ async function rollVisits(trx: Db, start: number, stop: number) {
       coalesce(from_node, '') as from_node, channel, language, count(*), sum(first)
     from analytics_visits where at >= ${start} and at < ${stop}
     group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
+  await remakeDays(trx, NODE_DAYS, daysOfSpan(start, stop));
 }
 
 async function firstVisit(trx: Db): Promise<number | null> {
@@ -103,7 +107,8 @@ async function rollOne(db: Db, rollup: Rollup, end: number): Promise<number> {
         start = first === null ? end : floorHour(first);
       }
       if (start >= end) return 0;
-      const stop = Math.min(end, start + HOURS_PER_RUN * HOUR_MS);
+      // Up to the day's end: a run remakes one day (two for a window across midnight).
+      const stop = Math.min(end, dayOf(start) + DAY_MS);
       await rollup.roll(trx, start, stop);
       await trx
         .insertInto('analytics_rollups')

@@ -2,9 +2,11 @@
 // their outcome counters by start hour, guests who left by node, latency histograms. Only the rows
 // changed since a rollup's watermark are read raw: the outcome rows whose last turn came after it
 // (each adds its figures now and takes away the snapshot the rollups hold for it, so the sums are
-// exact at every moment) and the calls after it. Rolled hours count whole: a range starting or
-// ending mid-hour takes that hour in.
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+// exact at every moment) and the calls after it. Drop-off and latencies read whole days from the
+// daily rollups and the edges' hours from the hourly ones (rollup-reads.ts); conversations stay
+// hourly (the charts bucket them by the author's local day). The range comes in whole hours
+// (queries.ts), so rolled hours and raw rows cover exactly the same span.
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import {
   bucketColumn,
   bucketStart,
@@ -19,7 +21,9 @@ import {
 } from '../../src/core/analytics/index.js';
 import type { MetricsQuery } from '../../src/core/api/analytics.js';
 import type { Database } from '../db/schema.js';
-import { figuresNow, figuresRolled, sessionRollupColumns, type SessionRollupRow } from './session-rollups.js';
+import { filterSql, readRolled, spanSql } from './rollup-reads.js';
+import { sessionRollupColumns, type SessionRollupRow } from './outcome-columns.js';
+import { figuresNow, figuresRolled } from './session-rollups.js';
 
 type Db = Kysely<Database>;
 
@@ -144,20 +148,16 @@ export async function leftCounts(
   changed: ChangedSessions,
 ): Promise<Map<string, number>> {
   const left = new Map<string, number>();
-  const rolledEnd = Math.min(watermark, range.to);
-  if (hourOf(range.from) < rolledEnd) {
-    const rolled = db
-      .selectFrom('analytics_left_hours')
-      .select('node_id')
-      .select((eb) => eb.fn.sum<number>('guests_left').as('left'))
-      .where('bot_id', '=', f.botId)
-      .where('flow_name', '=', f.flow)
-      .where('flow_version', '=', f.version)
-      .where('hour', '>=', hourOf(range.from))
-      .where('hour', '<', rolledEnd)
-      .groupBy('node_id');
-    for (const row of await withFilters(rolled, f).execute()) left.set(row.node_id, Number(row.left));
-  }
+  const rolled = await readRolled(range, watermark, async (level, span) => {
+    const table = sql.table(`analytics_left_${level.table}`);
+    const { rows } = await sql<{ node_id: string; left: number }>`select node_id,
+        sum(guests_left) as ${sql.ref('left')} from ${table}
+      where bot_id = ${f.botId} and flow_name = ${f.flow} and flow_version = ${f.version}
+        and ${spanSql(level, span)}${filterSql(f)}
+      group by node_id`.execute(db);
+    return rows;
+  });
+  for (const row of rolled) left.set(row.node_id, (left.get(row.node_id) ?? 0) + Number(row.left));
   const add = (s: SessionFigures, sign: number) => {
     const part = leftPart(s, sign);
     if (!part || part.flow !== f.flow || part.version !== f.version) return;
@@ -173,17 +173,20 @@ export async function leftCounts(
 }
 
 /**
- * The versions guests ran: the rolled hours' versions, by a skip over their key (one seek per
- * version), and those of the visits after the watermark.
+ * The versions guests ran: the rolled days' versions, by a skip over their key (one seek per
+ * version, each an explicit `order by … limit 1`: PostgreSQL's min() read every row of the bot
+ * without fresh statistics), and those of the visits after the watermark. Days hold every rolled
+ * hour's versions (remade with them).
  */
 export async function versionsOf(db: Db, botId: number, flow: string, watermark: number) {
+  const next = (after: RawBuilder<unknown>) => sql`(select flow_version from analytics_node_days
+    where bot_id = ${botId} and flow_name = ${flow} and flow_version > ${after}
+    order by flow_version limit 1)`;
   const [rolled, raw] = await Promise.all([
     sql<{ version: number }>`with recursive v(version) as (
-        select min(flow_version) from analytics_node_hours where bot_id = ${botId} and flow_name = ${flow}
+        select ${next(sql`-1`)}
         union all
-        select (select min(flow_version) from analytics_node_hours
-          where bot_id = ${botId} and flow_name = ${flow} and flow_version > v.version)
-        from v where v.version is not null
+        select ${next(sql`v.version`)} from v where v.version is not null
       ) select version from v where version is not null`.execute(db),
     db
       .selectFrom('analytics_visits')
@@ -203,33 +206,30 @@ const SUMS = sql.raw(
   ),
 );
 
-/** AI and API latencies: hourly histograms added up, then the calls after the watermark. */
+/** AI and API latencies: daily and hourly histograms added up, then the calls after the watermark. */
 export async function latencies(db: Db, botId: number, f: Filters, range: Range, watermark: number) {
   const histograms = { ai: emptyHistogram(), api: emptyHistogram() };
   const of = (kind: string) => (kind === 'ai' ? histograms.ai : kind === 'api' ? histograms.api : null);
-  const channel = f.channel ? sql` and channel = ${f.channel}` : sql``;
-  const language = f.language ? sql` and language = ${f.language}` : sql``;
-  const rolledEnd = Math.min(watermark, range.to);
-  const reads: Promise<void>[] = [];
-  if (hourOf(range.from) < rolledEnd)
-    reads.push(
-      sql<Record<string, number | string>>`select kind, ${SUMS} from analytics_call_hours
-        where bot_id = ${botId} and hour >= ${hourOf(range.from)} and hour < ${rolledEnd}${channel}${language}
-        group by kind`
-        .execute(db)
-        .then(({ rows }) => {
-          for (const row of rows) {
-            const counts = of(String(row.kind));
-            if (!counts) continue;
-            for (let b = 0; b < LATENCY_BUCKETS; b++) counts[b] += Number(row[bucketColumn(b)] ?? 0);
-          }
-        }),
-    );
+  const reads: Promise<void>[] = [
+    readRolled(range, watermark, async (level, span) => {
+      const table = sql.table(`analytics_call_${level.table}`);
+      const { rows } = await sql<Record<string, number | string>>`select kind, ${SUMS} from ${table}
+        where bot_id = ${botId} and ${spanSql(level, span)}${filterSql(f)}
+        group by kind`.execute(db);
+      return rows;
+    }).then((rows) => {
+      for (const row of rows) {
+        const counts = of(String(row.kind));
+        if (!counts) continue;
+        for (let b = 0; b < LATENCY_BUCKETS; b++) counts[b] += Number(row[bucketColumn(b)] ?? 0);
+      }
+    }),
+  ];
   const rawFrom = Math.max(watermark, range.from);
   if (rawFrom < range.to)
     reads.push(
       sql<{ kind: string; ms: number; n: number }>`select kind, ms, count(*) as n from analytics_calls
-        where bot_id = ${botId} and at >= ${rawFrom} and at < ${range.to}${channel}${language}
+        where bot_id = ${botId} and at >= ${rawFrom} and at < ${range.to}${filterSql(f)}
         group by kind, ms`
         .execute(db)
         .then(({ rows }) => {

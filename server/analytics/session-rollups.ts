@@ -16,6 +16,8 @@ import {
 } from '../../src/core/analytics/index.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import { sessionRollupColumns, SNAPSHOT_COPY, type SessionRollupRow } from './outcome-columns.js';
+import { CALL_DAYS, daysOf, daysOfSpan, LEFT_DAYS, remakeDays } from './day-rollups.js';
 
 type Db = Kysely<Database>;
 
@@ -27,69 +29,6 @@ function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-/** An outcome row with its snapshot, as the rollups and the dashboard's correction read it. */
-export interface SessionRollupRow {
-  guest_id: string;
-  bot_id: number;
-  started_at: number;
-  last_at: number;
-  flow_name: string;
-  version: number;
-  last_node: string | null;
-  ended: number;
-  completed: number;
-  fallbacks: number;
-  messages_in: number;
-  messages_out: number;
-  channel: string;
-  language: string;
-  rolled_last_at: number | null;
-  rolled_flow: string | null;
-  rolled_version: number | null;
-  rolled_last_node: string | null;
-  rolled_ended: number | null;
-  rolled_completed: number | null;
-  rolled_fallbacks: number | null;
-  rolled_messages_in: number | null;
-  rolled_messages_out: number | null;
-  rolled_channel: string | null;
-  rolled_language: string | null;
-}
-
-const FIGURES = [
-  'last_at',
-  'flow_name',
-  'version',
-  'last_node',
-  'ended',
-  'completed',
-  'fallbacks',
-  'messages_in',
-  'messages_out',
-  'channel',
-  'language',
-] as const;
-/** Each figure's snapshot column. */
-const SNAPSHOT: Record<(typeof FIGURES)[number], string> = {
-  last_at: 'rolled_last_at',
-  flow_name: 'rolled_flow',
-  version: 'rolled_version',
-  last_node: 'rolled_last_node',
-  ended: 'rolled_ended',
-  completed: 'rolled_completed',
-  fallbacks: 'rolled_fallbacks',
-  messages_in: 'rolled_messages_in',
-  messages_out: 'rolled_messages_out',
-  channel: 'rolled_channel',
-  language: 'rolled_language',
-};
-
-/** The columns a SessionRollupRow reads, with a table alias. */
-export const sessionRollupColumns = (alias: string) =>
-  ['guest_id', 'bot_id', 'started_at', ...FIGURES, ...Object.values(SNAPSHOT)]
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
 
 export function figuresNow(r: SessionRollupRow): SessionFigures {
   return {
@@ -204,9 +143,9 @@ export async function rollSessions(trx: Db, start: number, stop: number): Promis
           })),
       )
       .execute();
+  await remakeDays(trx, LEFT_DAYS, daysOf(deltas.left.map((c) => c.hour)));
   // The same rows as read (locked on PostgreSQL, the write lock held on SQLite), in one statement.
-  const copy = sql.raw(FIGURES.map((f) => `${SNAPSHOT[f]} = ${f}`).join(', '));
-  await sql`update analytics_sessions set ${copy}
+  await sql`update analytics_sessions set ${sql.raw(SNAPSHOT_COPY)}
     where bot_id in (select id from bots) and last_at >= ${start} and last_at < ${stop}`.execute(trx);
 }
 
@@ -249,4 +188,5 @@ export async function rollCalls(trx: Db, start: number, stop: number): Promise<v
         })),
       )
       .execute();
+  await remakeDays(trx, CALL_DAYS, daysOfSpan(start, stop));
 }

@@ -104,6 +104,11 @@ export interface AnalyticsCallHourTable {
   language: string;
 }
 
+/** The daily rollups (019e): each row the sum of its UTC day's hourly rows. */
+export type AnalyticsNodeDayTable = Omit<AnalyticsNodeHourTable, 'hour'> & { day: number };
+export type AnalyticsLeftDayTable = Omit<AnalyticsLeftHourTable, 'hour'> & { day: number };
+export type AnalyticsCallDayTable = Omit<AnalyticsCallHourTable, 'hour'> & { day: number };
+
 export interface AnalyticsRollupTable {
   name: string;
   rolled_until: number;
@@ -117,5 +122,8 @@ export interface AnalyticsTables {
   analytics_session_hours: AnalyticsSessionHourTable;
   analytics_left_hours: AnalyticsLeftHourTable;
   analytics_call_hours: AnalyticsCallHourTable;
+  analytics_node_days: AnalyticsNodeDayTable;
+  analytics_left_days: AnalyticsLeftDayTable;
+  analytics_call_days: AnalyticsCallDayTable;
   analytics_rollups: AnalyticsRollupTable;
 }

@@ -2,6 +2,7 @@
 // as the turn (repos/guests.ts) — statements after the guest row's on SQLite and in a Kysely
 // transaction, and three more parts of the one statement on PostgreSQL — so analytics costs no
 // extra round trip or commit. The outcome row is an upsert that adds the turn's counters up.
+import { OUTCOME_COLUMN_NAMES, OUTCOME_MERGE } from '../analytics/outcome-columns.js';
 import type { TurnAnalytics } from '../analytics/turn-events.js';
 import { hotSql, type HotSql } from '../db/connect.js';
 import type { AnalyticsCallTable, AnalyticsSessionTable, AnalyticsVisitTable } from '../db/schema.js';
@@ -84,46 +85,10 @@ const VISIT_COLUMNS = [
   'at',
 ] as const;
 const CALL_COLUMNS = ['bot_id', 'kind', 'ms', 'node_id', 'channel', 'language', 'at'] as const;
-const SESSION_COLUMNS = [
-  'guest_id',
-  'bot_id',
-  'flow_name',
-  'started_at',
-  'last_at',
-  'version',
-  'last_node',
-  'ended',
-  'completed',
-  'fallbacks',
-  'messages_in',
-  'messages_out',
-  'ai_calls',
-  'ai_ms',
-  'api_calls',
-  'api_ms',
-  'channel',
-  'language',
-  'answers',
-] as const;
-
-/** The outcome row's merge: where the session is now, its counters added up. */
-const SESSION_MERGE = `on conflict (guest_id) do update set
-  flow_name = excluded.flow_name, last_at = excluded.last_at, version = excluded.version,
-  last_node = coalesce(excluded.last_node, analytics_sessions.last_node), ended = excluded.ended,
-  completed = case when excluded.completed = 1 then 1 else analytics_sessions.completed end,
-  fallbacks = analytics_sessions.fallbacks + excluded.fallbacks,
-  messages_in = analytics_sessions.messages_in + excluded.messages_in,
-  messages_out = analytics_sessions.messages_out + excluded.messages_out,
-  ai_calls = analytics_sessions.ai_calls + excluded.ai_calls,
-  ai_ms = analytics_sessions.ai_ms + excluded.ai_ms,
-  api_calls = analytics_sessions.api_calls + excluded.api_calls,
-  api_ms = analytics_sessions.api_ms + excluded.api_ms,
-  channel = excluded.channel, language = excluded.language, answers = excluded.answers`;
-
 const UPSERT_SESSION = hotSql(
   'analytics_upsert_session',
-  `insert into analytics_sessions (${SESSION_COLUMNS.join(', ')})
-   values (${SESSION_COLUMNS.map(() => '?').join(', ')}) ${SESSION_MERGE}`,
+  `insert into analytics_sessions (${OUTCOME_COLUMN_NAMES.join(', ')})
+   values (${OUTCOME_COLUMN_NAMES.map(() => '?').join(', ')}) ${OUTCOME_MERGE}`,
 );
 
 /** Multi-row inserts by row count (a turn enters at most MAX_NODES_PER_TURN nodes): one statement each. */
@@ -154,7 +119,7 @@ export function analyticsWrites(turn: AnalyticsTurnContext): [HotSql, unknown[]]
   if (rows.visits.length)
     writes.push([insertVisits(rows.visits.length), valuesOf(rows.visits, VISIT_COLUMNS)]);
   if (rows.calls.length) writes.push([insertCalls(rows.calls.length), valuesOf(rows.calls, CALL_COLUMNS)]);
-  writes.push([UPSERT_SESSION, valuesOf([rows.session], SESSION_COLUMNS)]);
+  writes.push([UPSERT_SESSION, valuesOf([rows.session], OUTCOME_COLUMN_NAMES)]);
   return writes;
 }
 
@@ -176,7 +141,7 @@ export const ANALYTICS_CTES = `
     insert into analytics_sessions
     select o.* from turn cross join lateral json_populate_record(null::analytics_sessions, turn.outcome) o
     where turn.outcome is not null and turn.id in (select id from saved)
-    ${SESSION_MERGE}
+    ${OUTCOME_MERGE}
   )`;
 
 /** A turn's rows as the JSON fields of ANALYTICS_CTES. */

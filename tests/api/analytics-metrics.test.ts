@@ -2,8 +2,10 @@
 // exact figures per node and outcome, per flow version (a guest spanning a republish counts in
 // both), rollups equal the raw counts, the retention purge keeps the figures, passwords never
 // reach the CSV, the live stream announces a turn, and another customer's bot is not found.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollUp, purgeEvents } from '../../server/analytics/rollups.js';
+import { bucketColumn, LATENCY_BUCKETS } from '../../src/core/analytics/index.js';
 import { customer } from '../fixtures/bot-api.js';
 import {
   chatTest,
@@ -199,10 +201,13 @@ describe('rollups and retention', () => {
     versions: body.versions,
   });
 
-  /** Moves the recorded traffic two hours back, as if it had happened then (the roll takes ended hours). */
-  async function twoHoursAgo() {
+  /**
+   * Moves the recorded traffic three days and two hours back, as if it had happened then: the
+   * roll takes ended hours, and a 7-day range reads that day from the daily rollups.
+   */
+  async function daysAgo() {
     const db = c.t.app.db;
-    const back = 2 * 3_600_000;
+    const back = (3 * 24 + 2) * 3_600_000;
     await db
       .updateTable('analytics_visits')
       .set((eb) => ({ at: eb('at', '-', back) }))
@@ -217,8 +222,8 @@ describe('rollups and retention', () => {
       .execute();
   }
 
-  it('rolls hours up to exactly the raw figures, stays exact as guests go on, and keeps them after the purge', async () => {
-    await twoHoursAgo();
+  it('rolls hours and days up to exactly the raw figures, stays exact as guests go on, and keeps them after the purge', async () => {
+    await daysAgo();
     const before = [shown(await metrics(`version=${version1}`)), shown(await metrics(''))];
     expect(before[1].latency.api.count).toBe(1);
     expect(await rollUp(c.t.app.db)).toBeGreaterThan(0);
@@ -227,6 +232,23 @@ describe('rollups and retention', () => {
       .select((eb) => eb.fn.sum<number>('conversations').as('n'))
       .executeTakeFirst();
     expect(Number(rolledHours?.n)).toBe(5);
+    // Each day row is its hours' sum.
+    const allBuckets = Array.from({ length: LATENCY_BUCKETS }, (_, b) => bucketColumn(b)).join(' + ');
+    for (const [hours, days, count] of [
+      ['analytics_node_hours', 'analytics_node_days', 'visits'],
+      ['analytics_left_hours', 'analytics_left_days', 'guests_left'],
+      ['analytics_call_hours', 'analytics_call_days', allBuckets],
+    ] as const) {
+      const sum = async (table: string) =>
+        Number(
+          (
+            await sql<{ n: number }>`select sum(${sql.raw(count)}) as n from ${sql.table(table)}`.execute(
+              c.t.app.db,
+            )
+          ).rows[0].n,
+        );
+      expect(await sum(days), days).toBe(await sum(hours));
+    }
     expect([shown(await metrics(`version=${version1}`)), shown(await metrics(''))]).toEqual(before);
 
     // Eve goes on after the roll: her rolled outcome row is taken back out and counted as it is now.
@@ -237,6 +259,10 @@ describe('rollups and retention', () => {
     expect(now.totals).toMatchObject({ conversations: 5, completed: 2, fallbacks: 1, messagesIn: 14 });
     const v1 = await metrics(`version=${version1}`);
     expect([byNode(v1), byLink(v1)]).toEqual([before[0].nodes, before[0].links]);
+    // Eve's change rolled into the hours (and the day) her conversation started in, days ago.
+    await rollUp(c.t.app.db, Date.now() + 2 * 3_600_000);
+    expect(shown(await metrics(''))).toEqual(shown(now));
+    expect(shown(await metrics(`version=${version1}`))).toEqual(shown(v1));
 
     const removed = await purgeEvents(c.t.app.db, 90, Date.now() + 100 * 24 * 3_600_000);
     expect(removed).toBeGreaterThan(0);
@@ -250,6 +276,21 @@ describe('rollups and retention', () => {
     expect(shown(await metrics(''))).toEqual(shown(now));
     // Within the retention period nothing goes.
     expect(await purgeEvents(c.t.app.db, 90)).toBe(0);
+  });
+});
+
+describe('range', () => {
+  it('counts whole hours: a range starting or ending mid-hour covers those hours and says so', async () => {
+    const hour = 3_600_000;
+    const to = later();
+    const from = to - 7 * 24 * hour;
+    const whole = await metrics(`from=${from - (from % hour)}`);
+    const mid = await metrics(`from=${from - (from % hour) + 1234}`);
+    expect(mid.from).toBe(from - (from % hour));
+    expect(mid.to % hour).toBe(0);
+    expect(mid.to).toBeGreaterThanOrEqual(to);
+    expect(mid.totals).toEqual(whole.totals);
+    expect(mid.nodes).toEqual(whole.nodes);
   });
 });
 

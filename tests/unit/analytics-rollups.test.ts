@@ -1,5 +1,6 @@
 // The rollups' arithmetic (issue 19 §5): latency histograms give percentiles within 10 % of the
-// exact ones, and rolling a changed outcome row moves its figures without counting it twice.
+// exact ones, rolling a changed outcome row moves its figures without counting it twice, and a
+// range is read from whole days and its edges' hours.
 import { describe, expect, it } from 'vitest';
 import {
   emptyHistogram,
@@ -10,6 +11,8 @@ import {
   LATENCY_BUCKETS,
   percentile,
   rollupDeltas,
+  rollupSpans,
+  wholeHours,
   type SessionFigures,
 } from '../../src/core/analytics';
 
@@ -107,5 +110,43 @@ describe('rollup deltas of outcome rows', () => {
       expect.objectContaining({ version: 2, language: 'fr', left: 1 }),
       expect.objectContaining({ version: 1, language: 'en', left: -1 }),
     ]);
+  });
+});
+
+describe('rollup spans', () => {
+  const DAY = 24 * HOUR_MS;
+  const day0 = 20_000 * DAY;
+
+  it('rounds a range out to whole hours', () => {
+    expect(wholeHours({ from: day0 + 90 * 60_000, to: day0 + 5 * HOUR_MS + 1 })).toEqual({
+      from: day0 + HOUR_MS,
+      to: day0 + 6 * HOUR_MS,
+    });
+    expect(wholeHours({ from: day0, to: day0 + HOUR_MS })).toEqual({ from: day0, to: day0 + HOUR_MS });
+  });
+
+  it('reads whole days from the days and the edges from the hours, covering the span exactly once', () => {
+    const from = day0 + 5 * HOUR_MS;
+    const to = day0 + 3 * DAY + 7 * HOUR_MS;
+    const spans = rollupSpans(from, to);
+    expect(spans.days).toEqual({ from: day0 + DAY, to: day0 + 3 * DAY });
+    expect(spans.hours).toEqual([
+      { from, to: day0 + DAY },
+      { from: day0 + 3 * DAY, to },
+    ]);
+    const covered = [...spans.hours, spans.days!].reduce((n, s) => n + (s.to - s.from), 0);
+    expect(covered).toBe(to - from);
+  });
+
+  it('reads hours only when no whole day fits, and nothing for an empty span', () => {
+    expect(rollupSpans(day0 + HOUR_MS, day0 + DAY + HOUR_MS)).toEqual({
+      days: null,
+      hours: [{ from: day0 + HOUR_MS, to: day0 + DAY + HOUR_MS }],
+    });
+    expect(rollupSpans(day0, day0 + 2 * DAY)).toEqual({
+      days: { from: day0, to: day0 + 2 * DAY },
+      hours: [],
+    });
+    expect(rollupSpans(day0, day0)).toEqual({ days: null, hours: [] });
   });
 });

@@ -5,3 +5,4 @@ export * from './answers';
 export * from './transcript';
 export * from './latency-histogram';
 export * from './session-rollup';
+export * from './rollup-spans';

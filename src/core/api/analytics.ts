@@ -73,6 +73,7 @@ export type NodeMetric = z.infer<typeof nodeMetric>;
 
 export const metricsAnswer = z.object({
   success: z.literal(true),
+  /** The range counted, in whole hours: the asked `from` rounded down to its hour, `to` up. */
   from: z.number(),
   to: z.number(),
   bucket: z.enum(['hour', 'day']),

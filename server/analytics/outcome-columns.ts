@@ -1,0 +1,89 @@
+// The outcome row's columns (analytics_sessions, issue 19 §1), defined once: which columns a turn
+// writes and how its upsert merges them into the row (repos/analytics-writes.ts), and which of
+// them the rollups count, each with the column of its snapshot (session-rollups.ts).
+import type { AnalyticsSessionTable } from '../db/schema.js';
+
+/**
+ * How a turn's value meets the stored one: `key`/`first` are kept from the first turn, `latest`
+ * takes the turn's, `known` the turn's unless it has none, `ever` stays 1 once 1, `sum` adds up.
+ */
+type Merge = 'key' | 'first' | 'latest' | 'known' | 'ever' | 'sum';
+
+type SnapshotColumn = Extract<keyof AnalyticsSessionTable, `rolled_${string}`>;
+type WrittenColumn = Exclude<keyof AnalyticsSessionTable, SnapshotColumn>;
+
+/** Every column a turn writes, in the order of its insert, with its merge. */
+export const OUTCOME_COLUMNS = {
+  guest_id: 'key',
+  bot_id: 'first',
+  flow_name: 'latest',
+  started_at: 'first',
+  last_at: 'latest',
+  version: 'latest',
+  last_node: 'known',
+  ended: 'latest',
+  completed: 'ever',
+  fallbacks: 'sum',
+  messages_in: 'sum',
+  messages_out: 'sum',
+  ai_calls: 'sum',
+  ai_ms: 'sum',
+  api_calls: 'sum',
+  api_ms: 'sum',
+  channel: 'latest',
+  language: 'latest',
+  answers: 'latest',
+} as const satisfies Record<WrittenColumn, Merge>;
+
+export const OUTCOME_COLUMN_NAMES = Object.keys(OUTCOME_COLUMNS) as WrittenColumn[];
+
+const MERGES: Record<Merge, ((c: string) => string) | null> = {
+  key: null,
+  first: null,
+  latest: (c) => `${c} = excluded.${c}`,
+  known: (c) => `${c} = coalesce(excluded.${c}, analytics_sessions.${c})`,
+  ever: (c) => `${c} = case when excluded.${c} = 1 then 1 else analytics_sessions.${c} end`,
+  sum: (c) => `${c} = analytics_sessions.${c} + excluded.${c}`,
+};
+
+/** The upsert's merge: where the session is now, its counters added up. */
+export const OUTCOME_MERGE = `on conflict (guest_id) do update set ${Object.entries(OUTCOME_COLUMNS)
+  .map(([column, merge]) => MERGES[merge]?.(column))
+  .filter(Boolean)
+  .join(', ')}`;
+
+/** The figures the rollups count, each with the column of its snapshot (what they hold for the row). */
+export const ROLLED_FIGURES = {
+  last_at: 'rolled_last_at',
+  flow_name: 'rolled_flow',
+  version: 'rolled_version',
+  last_node: 'rolled_last_node',
+  ended: 'rolled_ended',
+  completed: 'rolled_completed',
+  fallbacks: 'rolled_fallbacks',
+  messages_in: 'rolled_messages_in',
+  messages_out: 'rolled_messages_out',
+  channel: 'rolled_channel',
+  language: 'rolled_language',
+} as const satisfies Partial<Record<WrittenColumn, SnapshotColumn>>;
+
+type RolledFigure = keyof typeof ROLLED_FIGURES;
+
+/** An outcome row with its snapshot, as the rollups and the dashboard's correction read it. */
+export type SessionRollupRow = Pick<
+  AnalyticsSessionTable,
+  'guest_id' | 'bot_id' | 'started_at' | RolledFigure
+> & {
+  [K in (typeof ROLLED_FIGURES)[RolledFigure]]: NonNullable<AnalyticsSessionTable[K]> | null;
+};
+
+/** The columns a SessionRollupRow reads, with a table alias. */
+export const sessionRollupColumns = (alias: string) =>
+  ['guest_id', 'bot_id', 'started_at', ...Object.keys(ROLLED_FIGURES), ...Object.values(ROLLED_FIGURES)]
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
+
+/** `rolled_x = x, …`: the snapshot taken of the figures now. */
+export const SNAPSHOT_COPY = Object.entries(ROLLED_FIGURES)
+  .map(([figure, snapshot]) => `${snapshot} = ${figure}`)
+  .join(', ');
