@@ -16,7 +16,7 @@ import {
   normaliseTextTitle,
   ONLY_PDF_OR_TXT,
 } from '../../../src/core/knowledge/index.js';
-import type { UploadedFile } from '../../http/uploads.js';
+import { bytesOf, type UploadedFile } from '../../http/uploads.js';
 import { insertSource, presentFile, presentLink, presentVideo } from '../../knowledge/sources.js';
 import { fail } from '../bots/present.js';
 import { formBody, uploadedFileSchema } from '../bots/form-fields.js';
@@ -85,8 +85,9 @@ function checkedUpload(file: UploadedFile): { type: 'pdf' | 'txt' } | { message:
     };
   }
   const type = knowledgeFileType(file.filename);
-  if (type === 'pdf' && file.data.subarray(0, 5).toString('latin1') === '%PDF-') return { type };
-  if (type === 'txt' && !file.data.includes(0) && Buffer.from(file.data.toString('utf8')).equals(file.data)) {
+  const data = bytesOf(file.data);
+  if (type === 'pdf' && data.subarray(0, 5).toString('latin1') === '%PDF-') return { type };
+  if (type === 'txt' && !data.includes(0) && Buffer.from(data.toString('utf8')).equals(data)) {
     return { type };
   }
   return { status: 400, message: ONLY_PDF_OR_TXT };
@@ -115,7 +116,7 @@ const processRoutes: FastifyPluginAsync = async (fastify) => {
       if (body.file) {
         const checked = checkedUpload(body.file);
         if ('message' in checked) return fail(reply, checked.status, checked.message, 'file');
-        data = body.file.data;
+        data = bytesOf(body.file.data);
         type = checked.type;
         filename = body.file.filename.split(/[\\/]/).pop()!.slice(0, 200);
       } else {
