@@ -3,9 +3,13 @@
 // A refused upload (type, size) or address answers 4xx with a message and stores nothing.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { refusals } from '../../../src/core/api/common.js';
 import { fileSavedAnswer, linkSavedAnswer, videoSavedAnswer } from '../../../src/core/api/knowledge.js';
+import {
+  processFileRequest as fileBody,
+  processLinkRequest as linkBody,
+  processVideoRequest as videoBody,
+} from '../../../src/core/api/knowledge-requests.js';
 import {
   isKnowledgeLink,
   isYoutubeLink,
@@ -19,45 +23,7 @@ import {
 import { bytesOf, type UploadedFile } from '../../http/uploads.js';
 import { insertSource, presentFile, presentLink, presentVideo } from '../../knowledge/sources.js';
 import { fail } from '../bots/present.js';
-import { formBody, uploadedFileSchema } from '../bots/form-fields.js';
-import { customerIdField, enqueueIngest, ownCustomer, storeKnowledgeFile } from './access.js';
-
-const text = (max: number) =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(max)).optional();
-
-const fileBody = formBody(
-  z.object({
-    file: z.preprocess((v) => (v === '' ? undefined : v), uploadedFileSchema.optional()),
-    plain_text: text(MAX_PLAIN_TEXT_CHARS + 1),
-    text_title: text(500),
-    language: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : String(v)),
-      z
-        .string({ error: 'language is required' })
-        .regex(/^\d{1,9}$/, { error: 'language is invalid' })
-        .transform(Number),
-    ),
-    tags: text(2000),
-    customer_id: customerIdField,
-  }),
-);
-const linkBody = formBody(
-  z.object({
-    name: text(255),
-    link: z.string({ error: 'link is required' }).trim().max(2048, { error: 'link is too long' }),
-    recursive: z.preprocess(
-      (v) => (v === undefined || v === '' ? '0' : String(v)),
-      z.enum(['1', '0', 'true', 'false'], { error: 'recursive must be 1 or 0' }),
-    ),
-    customer_id: customerIdField,
-  }),
-);
-const videoBody = formBody(
-  z.object({
-    url: z.string({ error: 'url is required' }).trim().max(2048, { error: 'url is too long' }),
-    customer_id: customerIdField,
-  }),
-);
+import { enqueueIngest, ownCustomer, storeKnowledgeFile } from './access.js';
 
 /** Tags as a JSON list or comma-joined text. */
 function tagsOf(raw: string | undefined): string[] {
