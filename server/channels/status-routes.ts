@@ -4,7 +4,6 @@
 // API's answer. Only the bot's owner may ask.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   channelsAnswer,
   TEST_MESSAGE_TEXT,
@@ -13,7 +12,7 @@ import {
 } from '../../src/core/api/channels.js';
 import { doneAnswer, refusals } from '../../src/core/api/common.js';
 import { BOT_NOT_FOUND, fail } from '../routes/bots/present.js';
-import { idField } from '../routes/bots/form-fields.js';
+import { botPath } from '../../src/core/api/bots.js';
 import { findBot } from '../repos/bots.js';
 import { ChannelApiError } from './api-error.js';
 import { findChannelBot } from './channel-bot.js';
@@ -21,7 +20,7 @@ import { channelStatus, setChannelStatus, type ChannelKind } from './store.js';
 import { telegramCall } from './telegram/api.js';
 import { whatsappSend } from './whatsapp/api.js';
 
-const params = z.object({ id: idField('id') });
+const params = botPath;
 
 const statusRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -3,6 +3,7 @@
 import { defineCall } from './define-call';
 import {
   filesAnswer,
+  knowledgeListQuery,
   linksAnswer,
   videosAnswer,
   type KnowledgeFile,
@@ -11,9 +12,9 @@ import {
 } from '../core/api/knowledge';
 
 const calls = {
-  files: defineCall('GET', '/api/files', { response: filesAnswer }),
-  links: defineCall('GET', '/api/links', { response: linksAnswer }),
-  videos: defineCall('GET', '/api/videos', { response: videosAnswer }),
+  files: defineCall('GET', '/api/files', { query: knowledgeListQuery, response: filesAnswer }),
+  links: defineCall('GET', '/api/links', { query: knowledgeListQuery, response: linksAnswer }),
+  videos: defineCall('GET', '/api/videos', { query: knowledgeListQuery, response: videosAnswer }),
 };
 
 export type KnowledgeListKind = keyof typeof calls;

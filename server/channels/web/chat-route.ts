@@ -13,6 +13,7 @@ import type { GuestFile } from '../../runtime/replies.js';
 import { authorizeChat, bearerToken, languageCodeOf } from './chat-access.js';
 import { chatBody, chatQuery } from './chat-fields.js';
 import { useChatFormParser } from './chat-form.js';
+import { bytesOf } from '../../http/uploads.js';
 
 export const FILE_TOO_LARGE = `The file is too large: ${MAX_CHAT_FILE_BYTES / 1024 / 1024} MB at most`;
 export const FILE_TYPE_REFUSED = 'Only gif, jpeg, png and pdf files are accepted';
@@ -46,7 +47,10 @@ const chatRoute: FastifyPluginAsync = async (fastify) => {
         await authorize(await loadChatBot(app.db, botId, targetTemplate ?? MAIN_FLOW));
         if (body.file.data.length > MAX_CHAT_FILE_BYTES) throw new ChatError(413, FILE_TOO_LARGE);
         if (!body.file.data.length) throw new ChatError(400, 'The file is empty');
-        file = await saveChatFile(app.config.dataDir, app.config.publicUrl, body.file);
+        file = await saveChatFile(app.config.dataDir, app.config.publicUrl, {
+          ...body.file,
+          data: bytesOf(body.file.data),
+        });
         if (!file) throw new ChatError(415, FILE_TYPE_REFUSED);
       }
       const text = body.message ?? '';

@@ -8,7 +8,7 @@ import { touchGuest } from '../../repos/guests.js';
 import { loadChatBot } from '../../conversations/chat-bot.js';
 import { ChatError, GUEST_NOT_FOUND, MAIN_FLOW } from '../../conversations/chat-service.js';
 import { chatServiceOf } from '../../conversations/registry.js';
-import { customVariablesBody, guestParams, idField } from './chat-fields.js';
+import { customVariablesBody, guestLanguageParams, guestParams } from './chat-fields.js';
 
 export const LANGUAGE_NOT_SUPPORTED = 'This bot does not speak that language';
 
@@ -42,7 +42,7 @@ const guestRoutes: FastifyPluginAsync = async (fastify) => {
     '/language/:guestId/:languageId',
     {
       schema: {
-        params: guestParams.extend({ languageId: idField('languageId') }),
+        params: guestLanguageParams,
         response: { 200: languageAnswer },
       },
     },

@@ -15,6 +15,7 @@ import { fail } from '../../routes/bots/present.js';
 import { authorizeSpeech } from './chat-access.js';
 import { MAX_AUDIO_BYTES, sttBody, ttsBody } from './chat-fields.js';
 import { speechSwitchesOf } from './speech-switches.js';
+import { bytesOf } from '../../http/uploads.js';
 
 export const TTS_NOT_CONFIGURED = 'Text to speech is not configured on this server; use the browser voices';
 export const STT_NOT_CONFIGURED =
@@ -57,7 +58,7 @@ const speechRoutes: FastifyPluginAsync = async (fastify) => {
     const speech = chatServiceOf(app).ports.speech;
     if (!speech.configured) return fail(reply, 503, STT_NOT_CONFIGURED);
     try {
-      const transcript = await speech.transcribe(file, lang ?? '');
+      const transcript = await speech.transcribe({ ...file, data: bytesOf(file.data) }, lang ?? '');
       return { success: true, transcript };
     } catch (error) {
       request.log.warn({ err: error }, 'speech to text failed');

@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { channelAck, whatsappVerifyQuery } from '../../../src/core/api/channels.js';
+import { channelAck, whatsappNotification, whatsappVerifyQuery } from '../../../src/core/api/channels.js';
 import { refusals } from '../../../src/core/api/common.js';
 import { fail } from '../../routes/bots/present.js';
 import { findBotByPhoneId } from '../channel-bot.js';
@@ -74,7 +74,7 @@ export function whatsappWebhook(drain: ConversationDrain): FastifyPluginAsync {
 
     app.post(
       '/channels/whatsapp',
-      { schema: { body: z.unknown(), response: { 200: channelAck, ...refusals(400, 401) } } },
+      { schema: { body: whatsappNotification, response: { 200: channelAck, ...refusals(400, 401) } } },
       async (request, reply) => {
         const raw = rawBodies.get(request) ?? Buffer.alloc(0);
         if (!validSignature(raw, request.headers['x-hub-signature-256'], whatsappAppSecret))

@@ -5,7 +5,7 @@ import type { BotFields } from '../../../src/core/bot/types.js';
 import type { Database } from '../../db/schema.js';
 import { languagesById } from '../../repos/bots.js';
 import { isAvatarUpload, MAX_AVATAR_BYTES, sniffImage, type ImageType } from '../../repos/uploads.js';
-import type { UploadedFile } from '../../http/uploads.js';
+import { bytesOf, type UploadedFile } from '../../http/uploads.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; key: string };
 
@@ -30,8 +30,9 @@ export async function checkBotForSave(
 
 /** An uploaded avatar image, typed by its content. */
 export function checkAvatarFile(file: UploadedFile, key: string): Checked<{ data: Buffer; type: ImageType }> {
-  const type = sniffImage(file.data);
+  const data = bytesOf(file.data);
+  const type = sniffImage(data);
   if (!type) return refuse(key, `${key} must be a jpg, png, gif or webp image`);
-  if (file.data.length > MAX_AVATAR_BYTES) return refuse(key, `${key} is too large (5 MB at most)`);
-  return { ok: true, value: { data: file.data, type } };
+  if (data.length > MAX_AVATAR_BYTES) return refuse(key, `${key} is too large (5 MB at most)`);
+  return { ok: true, value: { data, type } };
 }

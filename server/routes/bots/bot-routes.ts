@@ -1,9 +1,8 @@
 // GET, POST and DELETE /api/bot (spec 1 §7).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AUTO_TRANSLATE_NEEDS_AI } from '../../../src/core/bot/auto-translate.js';
-import { botAnswer, botListAnswer } from '../../../src/core/api/bots.js';
+import { botAnswer, botCreateRequest, botListAnswer, botPath } from '../../../src/core/api/bots.js';
 import { doneAnswer, refusals } from '../../../src/core/api/common.js';
 import { newBotFields } from '../../../src/core/bot/types.js';
 import { defaultTheme } from '../../../src/core/theme/index.js';
@@ -15,7 +14,7 @@ import { findTheme, saveTheme } from '../../repos/themes.js';
 import { removeAvatars, saveAvatar } from '../../repos/uploads.js';
 import { deleteTelegramWebhook, telegramTokenChange } from '../../channels/telegram/connect.js';
 import { checkAvatarFile, checkBotForSave } from './bot-input.js';
-import { botForm, idField, sentBotFields, uploadedFileSchema } from './form-fields.js';
+import { sentBotFields } from './form-fields.js';
 import { BOT_NOT_FOUND, fail, presentBot, uploadsOf } from './present.js';
 
 const botRoutes: FastifyPluginAsync = async (fastify) => {
@@ -40,7 +39,7 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: app.requireActiveUser,
       schema: {
-        body: botForm({ avatar_file: uploadedFileSchema.optional() }),
+        body: botCreateRequest,
         response: { 200: botAnswer, ...refusals(400) },
       },
     },
@@ -82,7 +81,7 @@ const botRoutes: FastifyPluginAsync = async (fastify) => {
     '/bot/:id',
     {
       onRequest: app.requireActiveUser,
-      schema: { params: z.object({ id: idField('id') }), response: { 200: doneAnswer, ...refusals(404) } },
+      schema: { params: botPath, response: { 200: doneAnswer, ...refusals(404) } },
     },
     async (request, reply) => {
       const bot = await findBot(app.db, request.user.id, request.params.id);

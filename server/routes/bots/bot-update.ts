@@ -4,14 +4,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTO_TRANSLATE_NEEDS_AI } from '../../../src/core/bot/auto-translate.js';
 import { refusesAutoTranslate } from '../../flow-translation/auto-translate-switch.js';
-import { botAnswer } from '../../../src/core/api/bots.js';
+import { botAnswer, botUpdateRequest } from '../../../src/core/api/bots.js';
 import { refusals } from '../../../src/core/api/common.js';
 import { findBot, languagesById, updateBot } from '../../repos/bots.js';
 import { findTheme } from '../../repos/themes.js';
 import { releaseAvatars, removeAvatars, saveAvatar } from '../../repos/uploads.js';
 import { telegramTokenChange } from '../../channels/telegram/connect.js';
 import { checkAvatarFile, checkBotForSave } from './bot-input.js';
-import { botForm, flagField, idField, sentBotFields, uploadedFileSchema } from './form-fields.js';
+import { sentBotFields } from './form-fields.js';
 import { BOT_NOT_FOUND, fail, presentBot, relativeUrl, uploadsOf } from './present.js';
 import { unmaskToken } from '../../../src/core/channels/mask.js';
 
@@ -19,17 +19,11 @@ const botUpdate: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { dataDir, publicUrl } = app.config;
 
-  const body = botForm({
-    bot_id: idField('bot_id'),
-    avatar_file: uploadedFileSchema.optional(),
-    delete_custom_avatar: flagField.optional(),
-  });
-
   app.put(
     '/bot',
     {
       onRequest: app.requireActiveUser,
-      schema: { body, response: { 200: botAnswer, ...refusals(400, 404) } },
+      schema: { body: botUpdateRequest, response: { 200: botAnswer, ...refusals(400, 404) } },
     },
     async (request, reply) => {
       const userId = request.user.id;

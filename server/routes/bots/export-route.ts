@@ -1,14 +1,13 @@
 // POST /api/export: the bot, its theme and its uploaded avatars as one zip (spec 1 §3, §7).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { botFieldsSchema } from '../../../src/core/bot/schema.js';
 import { buildBotArchive } from '../../bots/zip.js';
 import { findBot } from '../../repos/bots.js';
 import { readFlowsForExport } from '../../repos/flows.js';
 import { findTheme } from '../../repos/themes.js';
 import { readAvatar } from '../../repos/uploads.js';
-import { formBody, idField } from './form-fields.js';
+import { botExportRequest } from '../../../src/core/api/bots.js';
 import { BOT_NOT_FOUND, fail } from './present.js';
 
 /** A download name that is safe in a header on every system. */
@@ -24,7 +23,7 @@ const exportRoute: FastifyPluginAsync = async (fastify) => {
     '/export',
     {
       onRequest: app.requireActiveUser,
-      schema: { body: formBody(z.object({ bot_id: idField('bot_id') })) },
+      schema: { body: botExportRequest },
     },
     async (request, reply) => {
       const bot = await findBot(app.db, request.user.id, request.body.bot_id);

@@ -3,8 +3,7 @@
 // the files written for them are removed if it fails.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { botAnswer } from '../../../src/core/api/bots.js';
+import { botAnswer, botImportRequest } from '../../../src/core/api/bots.js';
 import { refusals } from '../../../src/core/api/common.js';
 import { defaultTheme, mergeTheme } from '../../../src/core/theme/index.js';
 import { ArchiveError } from '../../bots/safe-zip.js';
@@ -13,7 +12,7 @@ import { createBot, languagesById } from '../../repos/bots.js';
 import { saveTheme } from '../../repos/themes.js';
 import { writeImportedFlows } from '../../repos/flows.js';
 import { removeAvatars, saveAvatar } from '../../repos/uploads.js';
-import { formBody, uploadedFileSchema } from './form-fields.js';
+import { bytesOf } from '../../http/uploads.js';
 import { planImport, type ImportPlan } from './import-plan.js';
 import { fail, presentBot } from './present.js';
 
@@ -46,7 +45,7 @@ const importRoute: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: app.requireActiveUser,
       schema: {
-        body: formBody(z.object({ uploaded_bot_file: uploadedFileSchema })),
+        body: botImportRequest,
         response: { 200: botAnswer, ...refusals(400) },
       },
     },
@@ -57,7 +56,7 @@ const importRoute: FastifyPluginAsync = async (fastify) => {
       let archive: ImportedArchive;
       let plan: ImportPlan;
       try {
-        archive = await readBotArchive(file.data);
+        archive = await readBotArchive(bytesOf(file.data));
         plan = await planImport(app.db, archive);
       } catch (error) {
         if (error instanceof ArchiveError) return fail(reply, 400, error.message, error.key);

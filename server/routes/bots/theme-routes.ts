@@ -1,15 +1,19 @@
 // GET /api/theme?bot_id= and PUT /api/theme/:botId (spec 3 §7): one theme per bot.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { themeAnswer, themeSavedAnswer } from '../../../src/core/api/bots.js';
+import {
+  themeAnswer,
+  themePath,
+  themeQuery,
+  themeSavedAnswer,
+  themeSaveRequest,
+} from '../../../src/core/api/bots.js';
 import { refusals } from '../../../src/core/api/common.js';
 import { checkThemePatch, mergeTheme, themeSaveSchema, type Theme } from '../../../src/core/theme/index.js';
 import { findBot, languagesById, updateBotThemeSettings } from '../../repos/bots.js';
 import { findTheme, saveTheme } from '../../repos/themes.js';
 import { isAvatarUpload, releaseAvatars, removeAvatars, saveAvatar } from '../../repos/uploads.js';
 import { checkAvatarFile } from './bot-input.js';
-import { formBody, idField, uploadedFileSchema } from './form-fields.js';
 import { BOT_NOT_FOUND, fail, presentTheme, relativeUrl, uploadsOf } from './present.js';
 
 function parseJson(text: string): unknown {
@@ -29,7 +33,7 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: app.requireActiveUser,
       schema: {
-        querystring: z.object({ bot_id: idField('bot_id') }),
+        querystring: themeQuery,
         response: { 200: themeAnswer, ...refusals(404) },
       },
     },
@@ -50,8 +54,8 @@ const themeRoutes: FastifyPluginAsync = async (fastify) => {
     {
       onRequest: app.requireActiveUser,
       schema: {
-        params: z.object({ botId: idField('botId') }),
-        body: formBody(z.object({ theme: z.string(), avatar: uploadedFileSchema.optional() })),
+        params: themePath,
+        body: themeSaveRequest,
         response: { 200: themeSavedAnswer, ...refusals(400, 404) },
       },
     },

@@ -12,6 +12,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callRelayPath as params, callRelayRequest as body } from '../../../src/core/api/chat.js';
 import { WIDGET_TEXTS } from '../../../src/core/widget/constants.js';
 import { findGuest } from '../../repos/guests.js';
 import { findProvider } from '../../repos/providers.js';
@@ -23,12 +24,6 @@ export const GUEST_NOT_FOUND = 'No such guest';
 export const NOT_AT_CALL = 'This guest is not waiting at a call node';
 export const PROVIDER_UNREACHABLE = 'The call provider did not answer';
 const TIMEOUT_MS = 15_000;
-
-const params = z.object({
-  guestId: z.string().min(1).max(64),
-  '*': z.string().max(300),
-});
-const body = z.record(z.string(), z.unknown()).optional();
 
 /**
  * The relay's own refusals use the provider's error shape (spec 3 §8: an errors list; the chat

@@ -4,34 +4,19 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contentSavedAnswer } from '../../../src/core/api/content.js';
+import {
+  carouselCreateRequest as postBody,
+  carouselUpdateRequest as putBody,
+  contentSavedAnswer,
+} from '../../../src/core/api/content.js';
 import { z } from 'zod';
 import { findContent, insertContent, updateContent, type StoredContent } from '../../repos/content.js';
 import { fail } from '../bots/present.js';
-import { formBody } from '../bots/form-fields.js';
 import { parseItems, placeImages, planImages, type ImagePlan } from './carousel-items.js';
-import {
-  filesField,
-  jsonField,
-  optionalIdField,
-  requiredIdField,
-  reviewableField,
-  titleField,
-} from './fields.js';
 import { CONTENT_NOT_FOUND, contentTaken, notOfKind } from './messages.js';
 import { presentContent } from './present.js';
-import { bodyBotId, contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
+import { contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
 import { checkAll, checkImage, storeWithFiles, type Checked, type CheckedFile } from './uploads.js';
-
-const carouselFields = {
-  title: titleField,
-  reviewable: reviewableField,
-  images: filesField,
-  content: jsonField,
-  ...bodyBotId,
-};
-const postBody = formBody(z.object({ carousel_id: optionalIdField('carousel_id'), ...carouselFields }));
-const putBody = formBody(z.object({ carousel_id: requiredIdField('carousel_id'), ...carouselFields }));
 
 type CarouselBody = z.infer<typeof postBody>;
 

@@ -8,29 +8,13 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contentClonedAnswer } from '../../../src/core/api/content.js';
-import { z } from 'zod';
+import { cloneRequest as cloneBody, contentClonedAnswer } from '../../../src/core/api/content.js';
 import { copyContentFile, removeContentFiles } from '../../repos/content-files.js';
 import { findContents, insertContent, type StoredContent } from '../../repos/content.js';
-import { formBody } from '../bots/form-fields.js';
 import { ownedBot } from '../flow/request-fields.js';
 import { fail } from '../bots/present.js';
-import { idField, idListField } from './fields.js';
 import { mapStrings, presentContent } from './present.js';
-import { bodyBotId, contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
-
-/** The list itself (`["a","b"]`), or `{ ids }`, as JSON or a form (ids comma-joined). */
-const cloneBody = z.preprocess(
-  (body) => (Array.isArray(body) ? { ids: body } : body),
-  formBody(
-    z.object({
-      ids: idListField('ids'),
-      ...bodyBotId,
-      from_bot_id: idField('from_bot_id').optional(),
-      from_template: z.string().max(200).nullish(),
-    }),
-  ),
-);
+import { contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
 
 /** Copies of the element's files, old path → new path. */
 async function copyFiles(dataDir: string, content: StoredContent, copies: string[]) {

@@ -5,26 +5,20 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fileSavedAnswer, filesDeletedAnswer } from '../../../src/core/api/content.js';
-import { z } from 'zod';
+import {
+  fileCreateRequest as postBody,
+  filesDeletedAnswer,
+  filesDeleteRequest as deleteBody,
+  fileSavedAnswer,
+  fileUpdateRequest as putBody,
+} from '../../../src/core/api/content.js';
 import { MIME_TYPES, removeContentFiles } from '../../repos/content-files.js';
 import { deleteContents, findContent, insertContent, updateContent } from '../../repos/content.js';
 import { fail } from '../bots/present.js';
-import { formBody } from '../bots/form-fields.js';
-import { idListField, optionalIdField, requiredIdField, uploadedFileSchema } from './fields.js';
 import { CONTENT_NOT_FOUND, contentTaken, notOfKind } from './messages.js';
 import { presentContent, type PresentedContent } from './present.js';
-import { bodyBotId, contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
+import { contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
 import { checkFileVariable, displayName, storeWithFiles, type CheckedFile } from './uploads.js';
-
-const fileField = z.preprocess((value) => (value === '' ? undefined : value), uploadedFileSchema);
-const postBody = formBody(
-  z.object({ variable_id: optionalIdField('variable_id'), file: fileField, ...bodyBotId }),
-);
-const putBody = formBody(
-  z.object({ variable_id: requiredIdField('variable_id'), file: fileField, ...bodyBotId }),
-);
-const deleteBody = formBody(z.object({ variable_ids: idListField('variable_ids'), ...bodyBotId }));
 
 function fieldsOf(file: CheckedFile, url: string) {
   const name = displayName(file.filename);

@@ -5,39 +5,18 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { imageSavedAnswer } from '../../../src/core/api/content.js';
-import { z } from 'zod';
+import {
+  imageCreateRequest as postBody,
+  imageSavedAnswer,
+  imageUpdateRequest as putBody,
+} from '../../../src/core/api/content.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import { findContent, insertContent, updateContent, type StoredContent } from '../../repos/content.js';
 import { fail } from '../bots/present.js';
-import { formBody } from '../bots/form-fields.js';
-import {
-  fileOrTextField,
-  optionalIdField,
-  optionalTextField,
-  requiredIdField,
-  reviewableField,
-  titleField,
-} from './fields.js';
 import { CONTENT_NOT_FOUND, contentTaken, notOfKind } from './messages.js';
 import { presentContent, uploadPathOf } from './present.js';
-import { bodyBotId, contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
+import { contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
 import { checkImage, storeWithFiles, type Checked, type CheckedFile } from './uploads.js';
-
-const imageFields = {
-  title: titleField,
-  reviewable: reviewableField,
-  image: fileOrTextField,
-  image_url: optionalTextField,
-  // The source decides the type (a file is an image, a URL an image-link); this is only checked.
-  type: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['image', 'image-link'], { error: 'type must be image or image-link' }).optional(),
-  ),
-  ...bodyBotId,
-};
-const postBody = formBody(z.object({ content_id: optionalIdField('content_id'), ...imageFields }));
-const putBody = formBody(z.object({ content_id: requiredIdField('content_id'), ...imageFields }));
 
 /** What the request asks the image to be: a new upload, a link, or (PUT) the current image. */
 type ImageSource = { kind: 'upload'; file: CheckedFile } | { kind: 'link'; url: string } | { kind: 'keep' };

@@ -10,15 +10,9 @@ import { hasFlowTemplate, type ContentScope } from '../../repos/content.js';
 import { flowTemplateName, isReservedName } from '../../repos/flows.js';
 import { fail } from '../bots/present.js';
 import { botNotFound, ownedBot } from '../flow/request-fields.js';
-import { idField } from './fields.js';
 
-export const scopeParams = z.object({
-  botId: idField('botId').optional(),
-  name: z.string().optional(),
-});
-export const scopeQuery = z.object({ bot_id: idField('bot_id').optional() });
-/** The template variants also take the bot in the body; the bot variants ignore it. */
-export const bodyBotId = { bot_id: idField('bot_id').optional() };
+export { contentPath as scopeParams, contentQuery as scopeQuery, bodyBotId } from './fields.js';
+import type { contentPath, contentQuery } from './fields.js';
 
 /** The bot path and the flow-template path of one call, e.g. `image` → /content/image/:botId. */
 export function contentPaths(kind: string, suffix = ''): string[] {
@@ -33,8 +27,8 @@ export interface Scoped {
 
 /** What a content call carries that names its bot: the path, the query, and the form. */
 interface ScopedCall {
-  params: z.infer<typeof scopeParams>;
-  query: z.infer<typeof scopeQuery>;
+  params: z.infer<typeof contentPath>;
+  query: z.infer<typeof contentQuery>;
   /** The template calls' form, bot_id already parsed (bodyBotId); a GET has none. */
   body?: unknown;
 }

@@ -3,36 +3,19 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contentSavedAnswer } from '../../../src/core/api/content.js';
+import {
+  contentSavedAnswer,
+  TEXT_TYPES,
+  textCreateRequest as postBody,
+  textUpdateRequest as putBody,
+} from '../../../src/core/api/content.js';
 import { z } from 'zod';
 import { youtubeId } from '../../../src/core/rules/youtube.js';
 import { findContent, insertContent, updateContent, type ContentFields } from '../../repos/content.js';
 import { fail } from '../bots/present.js';
-import { formBody } from '../bots/form-fields.js';
-import {
-  optionalIdField,
-  requiredIdField,
-  reviewableField,
-  templateFlagField,
-  textsField,
-  titleField,
-} from './fields.js';
 import { CONTENT_NOT_FOUND, contentTaken, notOfKind } from './messages.js';
 import { presentContent } from './present.js';
-import { bodyBotId, contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
-
-const TEXT_TYPES = ['text', 'video-link'] as const;
-
-const textFields = {
-  content: textsField,
-  title: titleField,
-  type: z.enum(TEXT_TYPES, { error: 'type must be text or video-link' }),
-  reviewable: reviewableField,
-  is_template_content: templateFlagField,
-  ...bodyBotId,
-};
-const postBody = formBody(z.object({ id: optionalIdField('id'), ...textFields }));
-const putBody = formBody(z.object({ id: requiredIdField('id'), ...textFields }));
+import { contentPaths, contentScope, scopeParams, scopeQuery } from './scope.js';
 
 type TextBody = z.infer<typeof postBody>;
 

@@ -1,7 +1,7 @@
 // Upload checks and the write pattern shared by the image, carousel and file calls. A file is
 // judged by its bytes (magic numbers), never by its name or the mimetype the client claims, and
 // is written only once the whole request is valid.
-import type { UploadedFile } from '../../http/uploads.js';
+import { bytesOf, type UploadedFile } from '../../http/uploads.js';
 import {
   releaseContentFiles,
   removeContentFiles,
@@ -42,9 +42,10 @@ function checkFile(
   if (file.data.length > maxBytes) {
     return { ok: false, key, message: `${key} is too large (${megabytes(maxBytes)} at most)` };
   }
-  const type = sniffFile(file.data);
+  const data = bytesOf(file.data);
+  const type = sniffFile(data);
   if (!type || !types.includes(type)) return { ok: false, key, message: wrongType };
-  return { ok: true, value: { data: file.data, type, filename: file.filename } };
+  return { ok: true, value: { data, type, filename: file.filename } };
 }
 
 export function checkImage(file: UploadedFile, key: string): Checked<CheckedFile> {

@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { KnowledgeSourceRow } from '../../db/schema.js';
 import { INGEST_JOB, knowledgeFilePath, type IngestPayload } from '../../knowledge/ingest.js';
 import { fail } from '../bots/present.js';
@@ -16,18 +15,6 @@ export const ITEM_NOT_FOUND = {
   link: 'Link not found',
   video: 'Video not found',
 } as const;
-
-/** An optional customer_id (form text, query or number). */
-export const customerIdField = z
-  .preprocess(
-    (value) => (value === '' || value === 'null' || value === undefined ? undefined : String(value)),
-    z
-      .string()
-      .regex(/^\d{1,9}$/, { error: 'customer_id is invalid' })
-      .transform(Number)
-      .optional(),
-  )
-  .optional();
 
 /** True when the call may go on; a foreign customer_id has been refused with 403. */
 export async function ownCustomer(

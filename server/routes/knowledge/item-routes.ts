@@ -4,26 +4,16 @@
 // (403); another customer's item reads as missing (404) and nothing changes.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { refusals } from '../../../src/core/api/common.js';
 import { itemDeletedAnswer, itemRetriedAnswer, KNOWLEDGE_KINDS } from '../../../src/core/api/knowledge.js';
-import { MAX_PLAIN_TEXT_CHARS } from '../../../src/core/knowledge/index.js';
 import { deleteSource } from '../../knowledge/passage-store.js';
 import { findSource, presentSource, restartSource } from '../../knowledge/sources.js';
 import { fail } from '../bots/present.js';
-import { formBody, idField } from '../bots/form-fields.js';
+import {
+  knowledgeItemPath as params,
+  transcriptRequest as transcriptBody,
+} from '../../../src/core/api/knowledge-requests.js';
 import { enqueueIngest, ITEM_NOT_FOUND, ownCustomer, removeKnowledgeFile } from './access.js';
-
-const params = z.object({ customerId: idField('customer_id'), id: idField('id') });
-const transcriptBody = formBody(
-  z.object({
-    transcript: z
-      .string({ error: 'transcript is required' })
-      .trim()
-      .min(1, { error: 'transcript is required' })
-      .max(MAX_PLAIN_TEXT_CHARS, { error: 'transcript is too long' }),
-  }),
-);
 
 const itemRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

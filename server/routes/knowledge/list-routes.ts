@@ -2,13 +2,11 @@
 // items of the kind, newest first; deleted items are not listed (spec 3 §4).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { filesAnswer, linksAnswer, videosAnswer } from '../../../src/core/api/knowledge.js';
 import { refusals } from '../../../src/core/api/common.js';
 import { listSources, presentFile, presentLink, presentVideo } from '../../knowledge/sources.js';
-import { customerIdField, ownCustomer } from './access.js';
-
-const query = z.object({ customer_id: customerIdField, updated_at: z.string().optional() });
+import { ownCustomer } from './access.js';
+import { knowledgeListQuery as query } from '../../../src/core/api/knowledge-requests.js';
 
 const listRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -3,9 +3,13 @@
 // A refused upload (type, size) or address answers 4xx with a message and stores nothing.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { refusals } from '../../../src/core/api/common.js';
 import { fileSavedAnswer, linkSavedAnswer, videoSavedAnswer } from '../../../src/core/api/knowledge.js';
+import {
+  processFileRequest as fileBody,
+  processLinkRequest as linkBody,
+  processVideoRequest as videoBody,
+} from '../../../src/core/api/knowledge-requests.js';
 import {
   isKnowledgeLink,
   isYoutubeLink,
@@ -16,48 +20,10 @@ import {
   normaliseTextTitle,
   ONLY_PDF_OR_TXT,
 } from '../../../src/core/knowledge/index.js';
-import type { UploadedFile } from '../../http/uploads.js';
+import { bytesOf, type UploadedFile } from '../../http/uploads.js';
 import { insertSource, presentFile, presentLink, presentVideo } from '../../knowledge/sources.js';
 import { fail } from '../bots/present.js';
-import { formBody, uploadedFileSchema } from '../bots/form-fields.js';
-import { customerIdField, enqueueIngest, ownCustomer, storeKnowledgeFile } from './access.js';
-
-const text = (max: number) =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(max)).optional();
-
-const fileBody = formBody(
-  z.object({
-    file: z.preprocess((v) => (v === '' ? undefined : v), uploadedFileSchema.optional()),
-    plain_text: text(MAX_PLAIN_TEXT_CHARS + 1),
-    text_title: text(500),
-    language: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : String(v)),
-      z
-        .string({ error: 'language is required' })
-        .regex(/^\d{1,9}$/, { error: 'language is invalid' })
-        .transform(Number),
-    ),
-    tags: text(2000),
-    customer_id: customerIdField,
-  }),
-);
-const linkBody = formBody(
-  z.object({
-    name: text(255),
-    link: z.string({ error: 'link is required' }).trim().max(2048, { error: 'link is too long' }),
-    recursive: z.preprocess(
-      (v) => (v === undefined || v === '' ? '0' : String(v)),
-      z.enum(['1', '0', 'true', 'false'], { error: 'recursive must be 1 or 0' }),
-    ),
-    customer_id: customerIdField,
-  }),
-);
-const videoBody = formBody(
-  z.object({
-    url: z.string({ error: 'url is required' }).trim().max(2048, { error: 'url is too long' }),
-    customer_id: customerIdField,
-  }),
-);
+import { enqueueIngest, ownCustomer, storeKnowledgeFile } from './access.js';
 
 /** Tags as a JSON list or comma-joined text. */
 function tagsOf(raw: string | undefined): string[] {
@@ -85,8 +51,9 @@ function checkedUpload(file: UploadedFile): { type: 'pdf' | 'txt' } | { message:
     };
   }
   const type = knowledgeFileType(file.filename);
-  if (type === 'pdf' && file.data.subarray(0, 5).toString('latin1') === '%PDF-') return { type };
-  if (type === 'txt' && !file.data.includes(0) && Buffer.from(file.data.toString('utf8')).equals(file.data)) {
+  const data = bytesOf(file.data);
+  if (type === 'pdf' && data.subarray(0, 5).toString('latin1') === '%PDF-') return { type };
+  if (type === 'txt' && !data.includes(0) && Buffer.from(data.toString('utf8')).equals(data)) {
     return { type };
   }
   return { status: 400, message: ONLY_PDF_OR_TXT };
@@ -115,7 +82,7 @@ const processRoutes: FastifyPluginAsync = async (fastify) => {
       if (body.file) {
         const checked = checkedUpload(body.file);
         if ('message' in checked) return fail(reply, checked.status, checked.message, 'file');
-        data = body.file.data;
+        data = bytesOf(body.file.data);
         type = checked.type;
         filename = body.file.filename.split(/[\\/]/).pop()!.slice(0, 200);
       } else {

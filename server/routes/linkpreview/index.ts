@@ -5,37 +5,16 @@
 // (refused, unreachable, not HTML, an error status) gets null; the call itself still succeeds.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { linkPreviewAnswer } from '../../../src/core/api/linkpreview.js';
-import { z } from 'zod';
+import { linkPreviewAnswer, linkPreviewRequest as body } from '../../../src/core/api/linkpreview.js';
 import { createHttpPort } from '../../adapters/http-port.js';
 import type { HttpPort } from '../../runtime/ports.js';
 import { readPageMeta, type PageMeta } from './page-meta.js';
 
-export const MAX_PREVIEW_URLS = 20;
 /** Pages are fetched a few at a time: 20 slow sites should not hold 20 sockets at once. */
 const PARALLEL_FETCHES = 5;
 const TIMEOUT_MS = 8_000;
 /** Real pages' heads come first, but whole pages of a few megabytes are common. */
 const MAX_PAGE_BYTES = 3 * 1024 * 1024;
-
-const body = z.object({
-  urls: z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value.split(',').map((url) => url.trim());
-      }
-    },
-    z
-      .array(z.string().max(2048, { error: 'A URL is too long' }), {
-        // A missing list keeps zod's "received undefined", which reads as "urls is required".
-        error: (issue) => (issue.input === undefined ? undefined : 'urls must be a list of URLs'),
-      })
-      .max(MAX_PREVIEW_URLS, { error: `At most ${MAX_PREVIEW_URLS} urls at once` }),
-  ),
-});
 
 async function preview(http: HttpPort, url: string): Promise<PageMeta | null> {
   try {

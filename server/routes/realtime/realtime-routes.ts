@@ -7,8 +7,11 @@
 // Without an LLM endpoint both answer 503, and the chat says so and ends the session.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { realtimeReplyAnswer } from '../../../src/core/api/chat.js';
-import { z } from 'zod';
+import {
+  realtimePath as params,
+  realtimeReplyAnswer,
+  realtimeTurnRequest as turnBody,
+} from '../../../src/core/api/chat.js';
 import { AI_FAILED } from '../../runtime/nodes/ai.js';
 import { chatServiceOf } from '../../conversations/registry.js';
 import { fail } from '../bots/present.js';
@@ -17,19 +20,6 @@ import { OPENING_CUE, voiceMessages } from './voice-prompt.js';
 import { findVoiceSession, type VoiceSession } from './voice-session.js';
 
 export const REALTIME_NOT_CONFIGURED = 'Realtime AI is not configured for this bot';
-/** Far more than anyone says in one breath, far less than a flood. */
-export const MAX_SPOKEN_TEXT = 2000;
-
-const params = z.object({ guestId: z.string().min(1).max(64) });
-const turnBody = z.object({
-  // No wording of its own for a missing text: the errors plugin says "text is required".
-  text: z
-    .string()
-    .trim()
-    .min(1, { error: 'text is required' })
-    .max(MAX_SPOKEN_TEXT, { error: `text must be at most ${MAX_SPOKEN_TEXT} characters` }),
-});
-
 const realtimeRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const histories = new VoiceHistories(app.db);

@@ -3,12 +3,10 @@
 // the host page itself (cross-site, hence the CORS answer) and the chat app from its iframe.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { widgetAnswer } from '../../../src/core/api/widget.js';
-import { z } from 'zod';
+import { widgetAnswer, widgetPath, widgetQuery } from '../../../src/core/api/widget.js';
 import { findTheme } from '../../repos/themes.js';
 import { chatServiceOf } from '../../conversations/registry.js';
 import { fail, presentTheme } from '../bots/present.js';
-import { idField } from '../bots/form-fields.js';
 import { checkWidgetPage } from './page-check.js';
 import { findPublicBot, presentWidgetBot } from './public-bot.js';
 
@@ -21,8 +19,8 @@ const widgetRoute: FastifyPluginAsync = async (fastify) => {
     '/widget/:botId',
     {
       schema: {
-        params: z.object({ botId: idField('botId') }),
-        querystring: z.object({ page: z.string().max(2048).optional() }),
+        params: widgetPath,
+        querystring: widgetQuery,
         response: { 200: widgetAnswer },
       },
     },

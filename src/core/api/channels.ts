@@ -14,6 +14,13 @@ export const telegramUpdate = z.looseObject({ update_id: z.number().int().nonneg
 export const channelAck = z.object({ ok: z.boolean() });
 export type ChannelAck = z.infer<typeof channelAck>;
 
+/**
+ * POST /api/channels/whatsapp: Meta's notification `{ object, entry: [{ changes: [{ value }] }] }`.
+ * Taken as it comes: the signature over the raw body is checked first (a bad one is 401 whatever
+ * the body holds), then the handler asks for entry[] and reads each value.
+ */
+export const whatsappNotification = z.unknown();
+
 /** Meta's verification handshake (GET): answered with hub.challenge as plain text. */
 export const whatsappVerifyQuery = z.object({
   'hub.mode': z.string().max(64).optional(),

@@ -48,3 +48,26 @@ export type SttAnswer = z.infer<typeof sttAnswer>;
 /** POST /api/realtime/:guestId(/start): the AI's answer, or null when it waits for the guest. */
 export const realtimeReplyAnswer = z.object({ success: z.boolean(), reply: z.string().nullable() });
 export type RealtimeReplyAnswer = z.infer<typeof realtimeReplyAnswer>;
+
+/** Far more than anyone says in one breath, far less than a flood. */
+export const MAX_SPOKEN_TEXT = 2000;
+
+/** /api/realtime/:guestId… */
+export const realtimePath = z.object({ guestId: z.string().min(1).max(64) });
+/** POST /api/realtime/:guestId: what the guest said. */
+export const realtimeTurnRequest = z.object({
+  // No wording of its own for a missing text: the errors plugin says "text is required".
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: 'text is required' })
+    .max(MAX_SPOKEN_TEXT, { error: `text must be at most ${MAX_SPOKEN_TEXT} characters` }),
+});
+
+/** /api/call-provider/:guestId/*: the guest and the call API path relayed to the provider. */
+export const callRelayPath = z.object({
+  guestId: z.string().min(1).max(64),
+  '*': z.string().max(300),
+});
+/** The call API's JSON body, relayed as it is. */
+export const callRelayRequest = z.record(z.string(), z.unknown()).optional();

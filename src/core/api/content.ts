@@ -1,5 +1,22 @@
 // The contract of the content routes: /api/content/… (spec 2 §7).
 import { z } from 'zod';
+import {
+  bodyBotId,
+  fileOrTextField,
+  filesField,
+  idField,
+  idListField,
+  jsonField,
+  optionalIdField,
+  optionalTextField,
+  requiredIdField,
+  reviewableField,
+  templateFlagField,
+  textsField,
+  titleField,
+  uploadedFile,
+} from './content-fields';
+import { missingAsEmpty as formBody, sentAs } from './fields';
 
 /** The kinds of content element a basic node's entries refer to. */
 export const contentType = z.enum([
@@ -84,37 +101,114 @@ export const contentClonedAnswer = z.object({
 });
 export type ContentClonedAnswer = z.infer<typeof contentClonedAnswer>;
 
-// Requests, as the node editor sends them (a multipart form; server/routes/content decodes and
-// checks the fields). Files are the browser's Blobs.
-const uploaded = z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob);
+// Requests: the server registers these schemas (server/routes/content) and the node editor's calls
+// are typed by them. The editor sends multipart forms (files as the browser's Blobs), so each field
+// takes its text encoding as well as JSON.
 
-/** POST and PUT /api/content/image/… : an image from the device. */
-export const imageRequest = z.object({
-  title: z.string(),
-  reviewable: z.boolean(),
-  image: uploaded,
-  content_id: z.string(),
-  type: z.literal('image'),
-});
+export { contentPath, contentQuery } from './content-fields';
 
-/** POST and PUT /api/content/carousel/… : the items as JSON text; file items take `images` in order. */
-export const carouselRequest = z.object({
-  title: z.string(),
-  carousel_id: z.string(),
-  content: z.string(),
-  images: z.array(uploaded).optional(),
-});
+/** The kinds the text call saves. */
+export const TEXT_TYPES = ['text', 'video-link'] as const;
+const textFields = {
+  content: textsField,
+  title: titleField,
+  type: z.enum(TEXT_TYPES, { error: 'type must be text or video-link' }),
+  reviewable: reviewableField,
+  is_template_content: templateFlagField,
+  ...bodyBotId,
+};
+/** POST /api/content/:botId (and its flow_template variant) */
+export const textCreateRequest = formBody(z.object({ id: optionalIdField('id'), ...textFields }));
+/** PUT /api/content/:botId */
+export const textUpdateRequest = formBody(z.object({ id: requiredIdField('id'), ...textFields }));
 
-/** POST and PUT /api/content/file/… : the file of a file variable. */
-export const fileRequest = z.object({ file: uploaded, variable_id: z.string() });
+/** An image from the device, as the editor sends it. */
+interface ImageSent {
+  title: string;
+  reviewable: boolean;
+  image: Blob;
+  content_id: string;
+  type: 'image';
+}
+const imageFields = {
+  title: titleField,
+  reviewable: reviewableField,
+  image: fileOrTextField,
+  image_url: optionalTextField,
+  // The source decides the type (a file is an image, a URL an image-link); this is only checked.
+  type: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['image', 'image-link'], { error: 'type must be image or image-link' }).optional(),
+  ),
+  ...bodyBotId,
+};
+/** POST /api/content/image/… */
+export const imageCreateRequest = sentAs<ImageSent>()(
+  formBody(z.object({ content_id: optionalIdField('content_id'), ...imageFields })),
+);
+/** PUT /api/content/image/… */
+export const imageUpdateRequest = sentAs<ImageSent>()(
+  formBody(z.object({ content_id: requiredIdField('content_id'), ...imageFields })),
+);
 
+/** The items as JSON text; file items take `images` in order. */
+interface CarouselSent {
+  title: string;
+  carousel_id: string;
+  content: string;
+  images?: Blob[];
+}
+const carouselFields = {
+  title: titleField,
+  reviewable: reviewableField,
+  images: filesField,
+  content: jsonField,
+  ...bodyBotId,
+};
+/** POST /api/content/carousel/… */
+export const carouselCreateRequest = sentAs<CarouselSent>()(
+  formBody(z.object({ carousel_id: optionalIdField('carousel_id'), ...carouselFields })),
+);
+/** PUT /api/content/carousel/… */
+export const carouselUpdateRequest = sentAs<CarouselSent>()(
+  formBody(z.object({ carousel_id: requiredIdField('carousel_id'), ...carouselFields })),
+);
+
+/** The file of a file variable. */
+interface FileSent {
+  file: Blob;
+  variable_id: string;
+}
+const fileField = z.preprocess((value) => (value === '' ? undefined : value), uploadedFile);
+/** POST /api/content/file/… */
+export const fileCreateRequest = sentAs<FileSent>()(
+  formBody(z.object({ variable_id: optionalIdField('variable_id'), file: fileField, ...bodyBotId })),
+);
+/** PUT /api/content/file/… */
+export const fileUpdateRequest = sentAs<FileSent>()(
+  formBody(z.object({ variable_id: requiredIdField('variable_id'), file: fileField, ...bodyBotId })),
+);
 /** DELETE /api/content/file/… : the variables' ids as JSON text (spec 2 §7). */
-export const filesDeleteRequest = z.object({ variable_ids: z.string() });
+export const filesDeleteRequest = sentAs<{ variable_ids: string }>()(
+  formBody(z.object({ variable_ids: idListField('variable_ids'), ...bodyBotId })),
+);
 
-/** POST /api/content/…/clone */
-export const cloneRequest = z.object({
-  ids: z.array(z.string()),
+/** POST /api/content/…/clone: the list itself (`["a","b"]`), or `{ ids }`, as JSON or a form. */
+export const cloneRequest = sentAs<{
+  ids: string[];
   /** A paste from another bot or flow (issue 20 §3): where the elements are. */
-  from_bot_id: z.number().optional(),
-  from_template: z.string().nullable().optional(),
-});
+  from_bot_id?: number;
+  from_template?: string | null;
+}>()(
+  z.preprocess(
+    (body) => (Array.isArray(body) ? { ids: body } : body),
+    formBody(
+      z.object({
+        ids: idListField('ids'),
+        ...bodyBotId,
+        from_bot_id: idField('from_bot_id').optional(),
+        from_template: z.string().max(200).nullish(),
+      }),
+    ),
+  ),
+);

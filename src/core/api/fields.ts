@@ -89,3 +89,24 @@ export function jsonField<Sent>() {
     }
   }) as unknown as z.ZodType<unknown, Sent | string>;
 }
+
+/**
+ * The schema as its callers see it: `Sent` is what they give (a form's values before encoding, a
+ * browser File for an upload), the output is what the route's handler reads once the body is parsed.
+ */
+export function sentAs<Sent>() {
+  return <T extends z.ZodType>(schema: T) => schema as unknown as z.ZodType<z.output<T>, Sent>;
+}
+
+/** An uploaded file as a route reads it (a multipart part, attached to the body). */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  /** The bytes: Node's Buffer on the server, which is a Uint8Array, so src/core needs no Node. */
+  data: Uint8Array;
+}
+
+/** A file part of a multipart body; the app sends it as a File (or any Blob). */
+export const uploadedFile = sentAs<UploadedFile | Blob>()(
+  z.object({ filename: z.string(), mimetype: z.string(), data: z.instanceof(Uint8Array) }),
+);

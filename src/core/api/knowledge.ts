@@ -142,13 +142,12 @@ export const knowledgeGap = z.object({
 export const gapsAnswer = z.object({ success: z.literal(true), gaps: z.array(knowledgeGap) });
 export type KnowledgeGap = z.infer<typeof knowledgeGap>;
 
-// Request fields, as the page's calls send them (the server's schemas in server/routes/knowledge
-// read the same fields from forms, where every value is text).
-export const processLinkRequest = z.object({
-  name: z.string(),
-  link: z.string(),
-  recursive: z.union([z.literal(1), z.literal(0)]),
-  customer_id: z.number(),
-});
-export const processVideoRequest = z.object({ url: z.string(), customer_id: z.number() });
-export const transcriptRequest = z.object({ transcript: z.string() });
+// Requests: see knowledge-requests.ts (the schemas the server registers).
+export {
+  knowledgeItemPath,
+  knowledgeListQuery,
+  processFileRequest,
+  processLinkRequest,
+  processVideoRequest,
+  transcriptRequest,
+} from './knowledge-requests';

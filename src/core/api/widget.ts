@@ -1,6 +1,7 @@
 // The contract of the widget's public read: GET /api/widget/:botId (spec 3 §7).
 import { z } from 'zod';
 import { botLanguage, botThemeSchema } from './bots';
+import { idField } from './fields';
 
 export const widgetLanguage = botLanguage.extend({ is_rtl: z.boolean() });
 export type WidgetLanguage = z.infer<typeof widgetLanguage>;
@@ -32,3 +33,8 @@ export const widgetAnswer = z.object({
   speech: serverSpeech,
 });
 export type WidgetAnswer = z.infer<typeof widgetAnswer>;
+
+/** GET /api/widget/:botId */
+export const widgetPath = z.object({ botId: idField('botId') });
+/** ?page=: the address of the page showing the chat (checked against the bot's origins). */
+export const widgetQuery = z.object({ page: z.string().max(2048).optional() });

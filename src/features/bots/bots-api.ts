@@ -8,6 +8,7 @@ import {
   botCreateRequest,
   botImportRequest,
   botListAnswer,
+  botPath,
   botUpdateRequest,
   type BotChanges,
   type BotCreateRequest,
@@ -19,7 +20,7 @@ const calls = {
   list: defineCall('GET', '/api/bot', { response: botListAnswer }),
   create: defineCall('POST', '/api/bot', { request: botCreateRequest, response: botAnswer }),
   update: defineCall('PUT', '/api/bot', { request: botUpdateRequest, response: botAnswer }),
-  remove: defineCall('DELETE', '/api/bot/:id', { response: doneAnswer }),
+  remove: defineCall('DELETE', '/api/bot/:id', { params: botPath, response: doneAnswer }),
   import: defineCall('POST', '/api/import', { request: botImportRequest, response: botAnswer }),
 };
 

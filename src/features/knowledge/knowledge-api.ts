@@ -9,6 +9,7 @@ import {
   gapsAnswer,
   itemDeletedAnswer,
   itemRetriedAnswer,
+  knowledgeItemPath,
   linkSavedAnswer,
   processLinkRequest,
   processVideoRequest,
@@ -21,7 +22,7 @@ import {
   type SearchAnswer,
   type SearchRequest,
 } from '../../core/api/knowledge';
-import { linkPreviewAnswer } from '../../core/api/linkpreview';
+import { linkPreviewAnswer, linkPreviewRequest } from '../../core/api/linkpreview';
 import { z } from 'zod';
 
 export type TabKind = 'files' | 'links' | 'videos';
@@ -50,16 +51,35 @@ const calls = {
   }),
   // One route per kind on the server (spec 3 §7: /api/file|link|video/{customer_id}/{id}).
   remove: {
-    file: defineCall('DELETE', '/api/file/:customerId/:id', { response: itemDeletedAnswer }),
-    link: defineCall('DELETE', '/api/link/:customerId/:id', { response: itemDeletedAnswer }),
-    video: defineCall('DELETE', '/api/video/:customerId/:id', { response: itemDeletedAnswer }),
+    file: defineCall('DELETE', '/api/file/:customerId/:id', {
+      params: knowledgeItemPath,
+      response: itemDeletedAnswer,
+    }),
+    link: defineCall('DELETE', '/api/link/:customerId/:id', {
+      params: knowledgeItemPath,
+      response: itemDeletedAnswer,
+    }),
+    video: defineCall('DELETE', '/api/video/:customerId/:id', {
+      params: knowledgeItemPath,
+      response: itemDeletedAnswer,
+    }),
   },
   retry: {
-    file: defineCall('POST', '/api/file/:customerId/:id/retry', { response: itemRetriedAnswer }),
-    link: defineCall('POST', '/api/link/:customerId/:id/retry', { response: itemRetriedAnswer }),
-    video: defineCall('POST', '/api/video/:customerId/:id/retry', { response: itemRetriedAnswer }),
+    file: defineCall('POST', '/api/file/:customerId/:id/retry', {
+      params: knowledgeItemPath,
+      response: itemRetriedAnswer,
+    }),
+    link: defineCall('POST', '/api/link/:customerId/:id/retry', {
+      params: knowledgeItemPath,
+      response: itemRetriedAnswer,
+    }),
+    video: defineCall('POST', '/api/video/:customerId/:id/retry', {
+      params: knowledgeItemPath,
+      response: itemRetriedAnswer,
+    }),
   },
   transcript: defineCall('POST', '/api/video/:customerId/:id/transcript', {
+    params: knowledgeItemPath,
     request: transcriptRequest,
     response: itemRetriedAnswer,
     encoding: 'json',
@@ -71,7 +91,7 @@ const calls = {
   }),
   gaps: defineCall('GET', '/api/knowledge/gaps', { response: gapsAnswer }),
   preview: defineCall('POST', '/api/linkpreview', {
-    request: z.object({ urls: z.array(z.string()) }),
+    request: linkPreviewRequest,
     response: linkPreviewAnswer,
     encoding: 'json',
   }),

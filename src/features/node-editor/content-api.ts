@@ -3,14 +3,19 @@
 // flow template's (/api/content/flow_template/<kind>/{name}?bot_id=) when the board shows one.
 import { defineCall, type Refusal } from '../../api/define-call';
 import {
-  carouselRequest,
+  carouselCreateRequest,
+  carouselUpdateRequest,
+  contentPath,
+  contentQuery,
   contentSavedAnswer,
-  fileRequest,
+  fileCreateRequest,
   filesDeletedAnswer,
   filesDeleteRequest,
   fileSavedAnswer,
-  imageRequest,
+  fileUpdateRequest,
+  imageCreateRequest,
   imageSavedAnswer,
+  imageUpdateRequest,
 } from '../../core/api/content';
 import type { CarouselItem } from '../../core/flow';
 import type { ContentScope } from './editor-context';
@@ -33,9 +38,14 @@ function inScope<Body, Answer>(
       : ofTemplate({ params: { name: scope.template }, query: { bot_id: scope.botId }, body });
 }
 
-const image = { request: imageRequest, response: imageSavedAnswer };
-const carousel = { request: carouselRequest, response: contentSavedAnswer };
-const file = { request: fileRequest, response: fileSavedAnswer };
+const scoped = { params: contentPath, query: contentQuery };
+const image = { ...scoped, request: imageCreateRequest, response: imageSavedAnswer };
+const imageUpdate = { ...scoped, request: imageUpdateRequest, response: imageSavedAnswer };
+const carousel = { ...scoped, request: carouselCreateRequest, response: contentSavedAnswer };
+const carouselUpdate = { ...scoped, request: carouselUpdateRequest, response: contentSavedAnswer };
+const file = { ...scoped, request: fileCreateRequest, response: fileSavedAnswer };
+const fileUpdate = { ...scoped, request: fileUpdateRequest, response: fileSavedAnswer };
+const filesDelete = { ...scoped, request: filesDeleteRequest, response: filesDeletedAnswer };
 
 const calls = {
   addImage: inScope(
@@ -43,34 +53,28 @@ const calls = {
     defineCall('POST', '/api/content/flow_template/image/:name', image),
   ),
   replaceImage: inScope(
-    defineCall('PUT', '/api/content/image/:botId', image),
-    defineCall('PUT', '/api/content/flow_template/image/:name', image),
+    defineCall('PUT', '/api/content/image/:botId', imageUpdate),
+    defineCall('PUT', '/api/content/flow_template/image/:name', imageUpdate),
   ),
   addCarousel: inScope(
     defineCall('POST', '/api/content/carousel/:botId', carousel),
     defineCall('POST', '/api/content/flow_template/carousel/:name', carousel),
   ),
   replaceCarousel: inScope(
-    defineCall('PUT', '/api/content/carousel/:botId', carousel),
-    defineCall('PUT', '/api/content/flow_template/carousel/:name', carousel),
+    defineCall('PUT', '/api/content/carousel/:botId', carouselUpdate),
+    defineCall('PUT', '/api/content/flow_template/carousel/:name', carouselUpdate),
   ),
   addFile: inScope(
     defineCall('POST', '/api/content/file/:botId', file),
     defineCall('POST', '/api/content/flow_template/file/:name', file),
   ),
   replaceFile: inScope(
-    defineCall('PUT', '/api/content/file/:botId', file),
-    defineCall('PUT', '/api/content/flow_template/file/:name', file),
+    defineCall('PUT', '/api/content/file/:botId', fileUpdate),
+    defineCall('PUT', '/api/content/flow_template/file/:name', fileUpdate),
   ),
   deleteFiles: inScope(
-    defineCall('DELETE', '/api/content/file/:botId', {
-      request: filesDeleteRequest,
-      response: filesDeletedAnswer,
-    }),
-    defineCall('DELETE', '/api/content/flow_template/file/:name', {
-      request: filesDeleteRequest,
-      response: filesDeletedAnswer,
-    }),
+    defineCall('DELETE', '/api/content/file/:botId', filesDelete),
+    defineCall('DELETE', '/api/content/flow_template/file/:name', filesDelete),
   ),
 };
 

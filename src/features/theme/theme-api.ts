@@ -2,12 +2,16 @@
 // src/core/api/bots.ts: GET /api/theme?bot_id= and PUT /api/theme/{botId} with the theme as JSON
 // text and the optional avatar file.
 import { defineCall } from '../../api/define-call';
-import { themeSaveRequest, themeSavedAnswer } from '../../core/api/bots';
+import { themePath, themeSaveRequest, themeSavedAnswer } from '../../core/api/bots';
 
 export { fetchTheme } from '../../api/theme';
 
 const calls = {
-  save: defineCall('PUT', '/api/theme/:botId', { request: themeSaveRequest, response: themeSavedAnswer }),
+  save: defineCall('PUT', '/api/theme/:botId', {
+    params: themePath,
+    request: themeSaveRequest,
+    response: themeSavedAnswer,
+  }),
 };
 
 export function saveTheme(botId: number, theme: object, avatar: File | null) {

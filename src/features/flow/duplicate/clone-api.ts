@@ -1,7 +1,7 @@
 // POST /api/content/{botId}/clone, or /api/content/flow_template/{name}/clone?bot_id= for a node
 // of a flow template (spec 2 §7).
 import { defineCall } from '../../../api/define-call';
-import { cloneRequest, contentClonedAnswer } from '../../../core/api/content';
+import { cloneRequest, contentClonedAnswer, contentPath, contentQuery } from '../../../core/api/content';
 import type { ClonedElement } from './content-clone';
 
 export interface CloneScope {
@@ -10,7 +10,13 @@ export interface CloneScope {
   template: string | null;
 }
 
-const clone = { request: cloneRequest, response: contentClonedAnswer, encoding: 'json' } as const;
+const clone = {
+  params: contentPath,
+  query: contentQuery,
+  request: cloneRequest,
+  response: contentClonedAnswer,
+  encoding: 'json',
+} as const;
 const calls = {
   ofBot: defineCall('POST', '/api/content/:botId/clone', clone),
   ofTemplate: defineCall('POST', '/api/content/flow_template/:name/clone', clone),
