@@ -1,6 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import dbPlugin from './plugins/db.js';
@@ -10,13 +8,14 @@ import analyticsPlugin from './plugins/analytics.js';
 import authPlugin from './plugins/auth.js';
 import mailPlugin from './plugins/mail.js';
 import closingPlugin from './plugins/closing.js';
+import bodiesPlugin from './plugins/bodies.js';
 import errorsPlugin from './plugins/errors.js';
 import routeTablePlugin from './plugins/route-table.js';
 import docsPlugin from './plugins/docs.js';
 import staticPlugin from './plugins/static.js';
 import { seedProviders } from './repos/providers.js';
 import routes from './routes/index.js';
-import { MAX_UPLOAD_BYTES, type UploadedFile } from './http/uploads.js';
+import { MAX_UPLOAD_BYTES } from './http/uploads.js';
 
 /** Builds the whole server without binding a port, so tests can `inject` into it. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -35,20 +34,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(docsPlugin);
   await app.register(errorsPlugin);
   await app.register(closingPlugin);
-  await app.register(formbody);
-  await app.register(multipart, {
-    // Fields and files land on request.body as plain values so zod can validate them.
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 200 },
-    async onFile(part) {
-      const file: UploadedFile = {
-        filename: part.filename,
-        mimetype: part.mimetype,
-        data: await part.toBuffer(),
-      };
-      (part as unknown as { value: UploadedFile }).value = file;
-    },
-  });
+  await app.register(bodiesPlugin);
   await app.register(dbPlugin, { config });
   await app.register(jobsPlugin);
   await app.register(notificationsPlugin);
