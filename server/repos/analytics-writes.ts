@@ -127,8 +127,7 @@ export function analyticsWrites(turn: AnalyticsTurnContext): [HotSql, unknown[]]
   }
   if (a.calls.length) {
     const values: unknown[] = [];
-    for (const c of a.calls)
-      values.push(botId, c.kind, Math.round(c.ms), c.node, o.channel, o.language, now);
+    for (const c of a.calls) values.push(botId, c.kind, Math.round(c.ms), c.node, o.channel, o.language, now);
     writes.push([insertCalls(a.calls.length), values]);
   }
   writes.push([
