@@ -59,6 +59,11 @@ function secretsFor(flow: RunnableFlow): Set<string> {
   return names;
 }
 
+/** The session's answers as JSON, masked; a flow without passwords needs no masked copy. */
+function answersOf(variables: unknown, secrets: Set<string>): string {
+  return JSON.stringify(secrets.size ? maskAnswers(variables, secrets) : variables);
+}
+
 export function turnAnalytics(
   flow: RunnableFlow,
   result: StepResult,
@@ -108,7 +113,7 @@ export function turnAnalytics(
       apiMs,
       channel: session.env.ENVIRONMENT,
       language: session.language,
-      answers: JSON.stringify(maskAnswers(session.variables, secretsFor(flow))),
+      answers: answersOf(session.variables, secretsFor(flow)),
     },
   };
 }

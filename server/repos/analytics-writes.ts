@@ -108,18 +108,52 @@ function multiInsert(table: string, columns: readonly string[]) {
 const insertVisits = multiInsert('analytics_visits', VISIT_COLUMNS);
 const insertCalls = multiInsert('analytics_calls', CALL_COLUMNS);
 
-const valuesOf = <R extends object>(rows: R[], columns: readonly (keyof R)[]) =>
-  rows.flatMap((row) => columns.map((column) => row[column]));
-
-/** The turn's analytics writes, run after its guest row's (same transaction). */
+/**
+ * The turn's analytics writes, run after its guest row's (same transaction). The parameters are
+ * laid out straight from the turn (in VISIT_COLUMNS, CALL_COLUMNS and OUTCOME_COLUMN_NAMES order,
+ * as analyticsRows names them) without the row objects in between: this runs for every turn.
+ */
 export function analyticsWrites(turn: AnalyticsTurnContext): [HotSql, unknown[]][] {
-  const rows = analyticsRows(turn);
-  if (!rows) return [];
+  const a = turn.analytics;
+  if (!a) return [];
+  const { guestId, botId, now } = turn;
+  const o = a.outcome;
   const writes: [HotSql, unknown[]][] = [];
-  if (rows.visits.length)
-    writes.push([insertVisits(rows.visits.length), valuesOf(rows.visits, VISIT_COLUMNS)]);
-  if (rows.calls.length) writes.push([insertCalls(rows.calls.length), valuesOf(rows.calls, CALL_COLUMNS)]);
-  writes.push([UPSERT_SESSION, valuesOf([rows.session], OUTCOME_COLUMN_NAMES)]);
+  if (a.visits.length) {
+    const values: unknown[] = [];
+    for (const v of a.visits)
+      values.push(botId, v.flow, a.version, v.node, v.from, guestId, o.channel, v.language, v.first, now);
+    writes.push([insertVisits(a.visits.length), values]);
+  }
+  if (a.calls.length) {
+    const values: unknown[] = [];
+    for (const c of a.calls) values.push(botId, c.kind, Math.round(c.ms), c.node, o.channel, o.language, now);
+    writes.push([insertCalls(a.calls.length), values]);
+  }
+  writes.push([
+    UPSERT_SESSION,
+    [
+      guestId,
+      botId,
+      o.flow,
+      now,
+      now,
+      o.version,
+      o.lastNode,
+      o.ended,
+      o.completed,
+      o.fallbacks,
+      o.messagesIn,
+      o.messagesOut,
+      o.aiCalls,
+      Math.round(o.aiMs),
+      o.apiCalls,
+      Math.round(o.apiMs),
+      o.channel,
+      o.language,
+      o.answers,
+    ],
+  ]);
   return writes;
 }
 
