@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { openToken } from '../repos/token-box.js';
-import { postJson, type ChannelAnswer } from './channel-post.js';
+import { postJson } from '../channels/post-json.js';
 import type { Database } from '../db/schema.js';
 import type { TelegramSlots } from './telegram-slots.js';
 import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
@@ -74,10 +74,27 @@ async function target(db: Db, delivery: ChannelDelivery): Promise<ChannelTarget 
   return credentials && { ...credentials, external_chat_id: row.external_chat_id };
 }
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+interface ChannelAnswer {
+  status: number;
+  /** The answer's JSON, or null when it was none (a proxy's error page: the status says it). */
+  data: Record<string, unknown> | null;
+}
+
+async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ChannelAnswer> {
   let answer: ChannelAnswer;
   try {
-    answer = await postJson(url, body, headers, 15_000);
+    const reply = await postJson(url, body, headers, 15_000);
+    let data: Record<string, unknown> | null = null;
+    try {
+      data = reply.json() as Record<string, unknown> | null;
+    } catch {
+      // Not JSON.
+    }
+    answer = { status: reply.status, data };
   } catch (error) {
     throw new RetryableSend(`The channel could not be reached: ${(error as Error).message}`);
   }
