@@ -117,10 +117,12 @@ export interface ChannelRetries {
 }
 
 /**
- * Telegram and WhatsApp: claimed ('sending'), then called through the instance's limit on calls
- * in flight (shared by its batches: what a kill can leave unrecorded). Telegram's guests first
- * wait for their slots of the bot token's rate (reserved together, see telegram-slots.ts) outside
- * that limit, so a paced wait holds no call slot. Outcomes are stored in groups as they end
+ * Telegram and WhatsApp: claimed ('sending'), then called. WhatsApp's calls go through the
+ * instance's limit on calls in flight (shared by its batches: what a kill can leave unrecorded).
+ * Telegram's go at their slots of the bot token's rate (reserved together, see
+ * telegram-slots.ts), which bounds their calls in flight already; queued behind WhatsApp's calls
+ * in the limit they went late and in bunches, and Telegram refused the bunches (bench: hundreds of
+ * 429s). Outcomes are stored in groups as they end
  * (outcomeWriter). Answers the guests to retry alone.
  */
 export async function deliverOnChannels(
@@ -176,7 +178,6 @@ export async function deliverOnChannels(
             whatsappTemplate: template,
             lastGuestMessageAt: lastSaid.get(guest.id) ?? null,
             target: { ...(credentials.get(guest.botId) ?? NO_BOT), external_chat_id: chatId },
-            inFlight: paced ? context.channelCalls : undefined,
           });
           writer.add({ ready, outcome });
         } catch (error) {

@@ -78,6 +78,8 @@ interface ChannelAnswer {
   status: number;
   /** The answer's JSON, or null when it was none (a proxy's error page: the status says it). */
   data: Record<string, unknown> | null;
+  /** A Retry-After header's seconds (WhatsApp's way of saying it), if any. */
+  retryAfterHeader: number;
 }
 
 async function post(
@@ -94,13 +96,14 @@ async function post(
     } catch {
       // Not JSON.
     }
-    answer = { status: reply.status, data };
+    answer = { status: reply.status, data, retryAfterHeader: Number(reply.header('retry-after')) };
   } catch (error) {
     throw new RetryableSend(`The channel could not be reached: ${(error as Error).message}`);
   }
   if (answer.status === 429) {
     const parameters = (answer.data?.parameters ?? {}) as { retry_after?: unknown };
-    const seconds = Number(parameters.retry_after);
+    // Telegram says it in parameters.retry_after, WhatsApp (Graph API) in a Retry-After header.
+    const seconds = Number(parameters.retry_after ?? answer.retryAfterHeader);
     const ms = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_RETRY_AFTER_MS;
     throw new RateLimitedSend(ms, String(answer.data?.description ?? 'The channel answered 429'));
   }
