@@ -4,6 +4,12 @@
 // each, as every instance does at the minute — and deliver. The bench counts at the receiving end
 // (web: the guests' stored conversations) and prints delivered, duplicates, missed, the time until
 // the last delivery and sends/s.
+//
+// The guests are spread over BENCH_BOTS bots (default 4), each with its own Telegram token and
+// WhatsApp number and a notification of its own (a template belongs to one bot): Telegram's
+// sends are paced at the real default, 30 a second per token (TELEGRAM_SENDS_PER_SECOND), and the
+// fake enforces that limit with 429s as the real API does — with one bot, its 3,333 Telegram guests
+// alone would need 111 s. The bench prints the 429s the fake answered.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,17 +22,8 @@ import { migrateToLatest, openDatabase } from '../server/db/connect.js';
 import { newSession } from '../server/runtime/session.js';
 import { newNode } from '../src/core/flow/index.js';
 import { createBot, customer } from '../tests/fixtures/bot-api.js';
-import {
-  startFakeTelegram,
-  DEV_TOKEN as TG_TOKEN,
-  type FakeTelegram,
-} from '../tests/fixtures/fake-telegram.js';
-import {
-  startFakeWhatsApp,
-  DEV_PHONE_ID,
-  DEV_TOKEN as WA_TOKEN,
-  type FakeWhatsApp,
-} from '../tests/fixtures/fake-whatsapp.js';
+import { startFakeTelegram, type FakeTelegram } from '../tests/fixtures/fake-telegram.js';
+import { startFakeWhatsApp, type FakeWhatsApp } from '../tests/fixtures/fake-whatsapp.js';
 import type { Environment } from '../server/runtime/session.js';
 import { withPg } from '../tests/fixtures/postgres.js';
 import { postgresCpuMicros } from './postgres-cpu.js';
@@ -35,6 +32,13 @@ import { printTable } from './stats.js';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 10_000);
 const TIP = 'Bench tip of the day';
 const LIMIT_MS = 120_000;
+const BOTS = Math.max(1, Number(process.env.BENCH_BOTS ?? 4));
+/** Telegram's broadcast limit per token, kept by the server and enforced by the fake. */
+const TELEGRAM_PER_SECOND = Number(process.env.TELEGRAM_SENDS_PER_SECOND ?? 30);
+/** Each bot's Telegram token and WhatsApp number (and its token) on the fakes. */
+const telegramTokenOf = (bot: number) => `${700000 + bot}:AAF-bench-telegram-token-${bot}`;
+const phoneIdOf = (bot: number) => String(106540352242900 + bot);
+const whatsappTokenOf = (bot: number) => `EAAG-bench-whatsapp-token-${bot}`;
 
 interface BenchDatabase {
   databaseUrl: string;
@@ -86,34 +90,43 @@ async function seed(database: BenchDatabase): Promise<void> {
   const config = { ...loadConfig({}), ...database };
   const t = { app, config, close: () => app.close() };
   const owner = await customer(t);
-  const bot = await createBot(t, owner);
+  const headers = owner.headers;
   const tip = { ...newNode('basic', 'tip', 0, 0, 'Tip'), entries: [] as unknown[] };
   tip.entries = [{ type: 'content', content: { type: 'text', title: 'Text', content: { en: TIP } } }];
-  const headers = owner.headers;
-  await app.inject({
-    method: 'POST',
-    url: '/api/flow_template',
-    headers,
-    payload: { flow_name: 'tips', bot_id: bot.id },
-  });
-  const put = await app.inject({
-    method: 'PUT',
-    url: '/api/flow_template',
-    headers,
-    payload: { flow_name: 'tips', nodes: [tip], bot_id: bot.id },
-  });
-  if (put.statusCode !== 200) throw new Error(put.body);
-  const { id: template } = await app.db
-    .selectFrom('flows')
-    .select('id')
-    .where('bot_id', '=', bot.id as number)
-    .where('name', '=', 'tips')
-    .executeTakeFirstOrThrow();
-  await app.db
-    .updateTable('bots')
-    .set({ telegram_token: TG_TOKEN, whatsapp_phone_id: DEV_PHONE_ID, whatsapp_token: WA_TOKEN })
-    .where('id', '=', bot.id as number)
-    .execute();
+  const bots: { id: number; template: number }[] = [];
+  for (let b = 0; b < BOTS; b++) {
+    const bot = await createBot(t, owner, { name: `Bench bot ${b + 1}` });
+    const botId = bot.id as number;
+    await app.inject({
+      method: 'POST',
+      url: '/api/flow_template',
+      headers,
+      payload: { flow_name: 'tips', bot_id: botId },
+    });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/flow_template',
+      headers,
+      payload: { flow_name: 'tips', nodes: [tip], bot_id: botId },
+    });
+    if (put.statusCode !== 200) throw new Error(put.body);
+    const { id: template } = await app.db
+      .selectFrom('flows')
+      .select('id')
+      .where('bot_id', '=', botId)
+      .where('name', '=', 'tips')
+      .executeTakeFirstOrThrow();
+    await app.db
+      .updateTable('bots')
+      .set({
+        telegram_token: telegramTokenOf(b),
+        whatsapp_phone_id: phoneIdOf(b),
+        whatsapp_token: whatsappTokenOf(b),
+      })
+      .where('id', '=', botId)
+      .execute();
+    bots.push({ id: botId, template });
+  }
   const now = Date.now();
   const said = JSON.stringify([
     { sender: 'user', payload: { type: 'text', content: 'hi' }, languageCode: 'en' },
@@ -123,7 +136,8 @@ async function seed(database: BenchDatabase): Promise<void> {
       const channel = channelOf(i + k);
       return {
         id: crypto.randomUUID(),
-        bot_id: bot.id as number,
+        // Every bot gets a third of its guests on each channel.
+        bot_id: bots[Math.floor((i + k) / 3) % BOTS].id,
         state: JSON.stringify({ ...newSession('main', 'en', { ENVIRONMENT: channel }), messageCount: 1 }),
         version: 1,
         created_at: now,
@@ -141,23 +155,26 @@ async function seed(database: BenchDatabase): Promise<void> {
       .execute();
   }
   const minute = Math.floor(Date.now() / 60_000) * 60_000;
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/notification',
-    headers,
-    payload: {
-      name: 'Bench',
-      start_at: new Date(minute).toISOString(),
-      repeat_minutes: 1440,
-      timezone: 'UTC',
-      flow_template_id: template,
-      interacted_bots: [bot.id],
-      no_end_date: true,
-      no_repeat_limit: true,
-      template_only: true,
-    },
-  });
-  if (created.statusCode !== 200) throw new Error(created.body);
+  // One notification per bot: a template-only notification runs its template, which is one bot's.
+  for (const [b, bot] of bots.entries()) {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/notification',
+      headers,
+      payload: {
+        name: `Bench ${b + 1}`,
+        start_at: new Date(minute).toISOString(),
+        repeat_minutes: 1440,
+        timezone: 'UTC',
+        flow_template_id: bot.template,
+        interacted_bots: [bot.id],
+        no_end_date: true,
+        no_repeat_limit: true,
+        template_only: true,
+      },
+    });
+    if (created.statusCode !== 200) throw new Error(created.body);
+  }
   await app.close();
 }
 
@@ -194,8 +211,13 @@ async function countReceived(db: ReturnType<typeof openDatabase>, fakes: Fakes):
 
 async function run(label: string, base: BenchDatabase, instances: number) {
   const fakes = {
-    telegram: await startFakeTelegram({ tokens: [TG_TOKEN] }),
-    whatsapp: await startFakeWhatsApp(),
+    telegram: await startFakeTelegram({
+      tokens: Array.from({ length: BOTS }, (_, b) => telegramTokenOf(b)),
+      sendsPerSecond: TELEGRAM_PER_SECOND,
+    }),
+    whatsapp: await startFakeWhatsApp({
+      numbers: Object.fromEntries(Array.from({ length: BOTS }, (_, b) => [phoneIdOf(b), whatsappTokenOf(b)])),
+    }),
   };
   const database = {
     ...base,
@@ -229,6 +251,7 @@ async function run(label: string, base: BenchDatabase, instances: number) {
     ),
   );
   await db.destroy();
+  const refused = fakes.telegram.calls.filter((call) => call.status === 429).length;
   await fakes.telegram.close();
   await fakes.whatsapp.close();
   const seconds = (lastAt - started) / 1000;
@@ -243,6 +266,7 @@ async function run(label: string, base: BenchDatabase, instances: number) {
     missed: GUESTS - counts.delivered,
     'last delivery (s)': seconds.toFixed(1),
     'sends/s': Math.round(counts.delivered / seconds),
+    'Telegram 429s': refused,
     // The servers' CPU per guest delivered; PostgreSQL's counts every client of the local server
     // (other work on a shared machine shows up in it).
     'app CPU ms/guest': perGuest(appCpu),
@@ -290,7 +314,7 @@ export async function runNotificationsBench(): Promise<void> {
   }
   const header = Object.keys(rows[0] ?? {});
   printTable(
-    `Notifications: ${GUESTS} guests due in one minute (a third each on web, Telegram, WhatsApp)`,
+    `Notifications: ${GUESTS} guests of ${BOTS} bots due in one minute (a third each on web, Telegram, WhatsApp; Telegram paced at ${TELEGRAM_PER_SECOND}/s per token, the fake enforcing it)`,
     header,
     rows.map((row) => Object.values(row)),
   );

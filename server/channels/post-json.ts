@@ -1,7 +1,9 @@
 // A JSON POST to a channel's API on node:http(s) with kept-alive connections: every message a bot
-// sends is one, and `fetch` (undici's, with its web streams) cost about a millisecond of CPU a
-// call here — a seventh of a whole channel turn (bench channels-cost). Downloads (a guest's
-// file) still use `fetch` through `reach`.
+// sends is one — a conversation's reply (telegram/api.ts, whatsapp/api.ts) and a notification's
+// delivery (server/notifications/channel-senders.ts) — and `fetch` (undici's, with its web
+// streams) cost about a millisecond of CPU a call here — a seventh of a whole channel turn (bench
+// channels-cost), a fifth of the server's CPU per guest in the notifications bench. Downloads (a
+// guest's file) still use `fetch` through `reach`.
 import http from 'node:http';
 import https from 'node:https';
 import { ChannelApiError } from './api-error.js';

@@ -51,12 +51,31 @@ export class SendPace {
     if (wait > 0) await sleep(wait);
   }
 
-  /** The bot token's first slot from `notBefore` on, reserved (shared by the instances). */
-  private async reserveForBot(token: string, notBefore: number): Promise<number> {
+  /**
+   * The times of `count` sends of the bot token from `notBefore` on, reserved in one statement
+   * (notifications reserve a batch's sends at once). Spaced one interval apart.
+   */
+  async reserveBotSlots(token: string, count: number, notBefore = Date.now()): Promise<number[]> {
+    if (count <= 0) return [];
+    const first = await this.reserveForBot(token, notBefore, count);
+    const interval = Math.max(0, this.pace.bot.intervalMs);
+    return Array.from({ length: count }, (_, i) => first + i * interval);
+  }
+
+  /**
+   * The API answered 429 with retry_after: no send of the token before `until` (every
+   * instance's later reservations come after it).
+   */
+  async holdBot(token: string, until: number): Promise<void> {
+    await this.reserveForBot(token, until, 1);
+  }
+
+  /** The bot token's first of `count` slots from `notBefore` on, reserved (shared by the instances). */
+  private async reserveForBot(token: string, notBefore: number, count = 1): Promise<number> {
     const rule = this.pace.bot;
     if (rule.intervalMs <= 0) return notBefore;
     const key = `telegram:${tokenKey(token)}`;
-    const amount = rule.intervalMs;
+    const amount = rule.intervalMs * count;
     const statement = isPostgres(this.db) ? RESERVE_PG : RESERVE_SQLITE;
     const { rows } = await runHot<{ tat: number }>(this.db, statement, [
       key,
@@ -65,7 +84,7 @@ export class SendPace {
       notBefore,
       amount,
     ]);
-    return slotOfReserved(Number(rows[0].tat), rule, notBefore, 1);
+    return slotOfReserved(Number(rows[0].tat), rule, notBefore, count);
   }
 }
 

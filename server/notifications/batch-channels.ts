@@ -16,7 +16,7 @@ import {
   type Recipient,
 } from './batch-store.js';
 import { botCredentials } from './channel-senders.js';
-import { noSender, type ChannelSenders, type SendOutcome } from './channels.js';
+import { noSender, RateLimitedSend, type ChannelSenders, type SendOutcome } from './channels.js';
 
 type Db = Kysely<Database>;
 
@@ -108,17 +108,28 @@ function outcomeWriter(db: Db, key: OccurrenceKey, now: () => number) {
   };
 }
 
+/** The guests to retry alone: after the back-off (`retry`), or after the API's retry_after (`later`). */
+export interface ChannelRetries {
+  retry: string[];
+  later: string[];
+  /** The longest retry_after of `later`. */
+  laterMs: number;
+}
+
 /**
- * Telegram and WhatsApp: claimed ('sending'), then called through the instance's limit on calls
- * in flight (shared by its batches: the channels' rate limits, and what a kill can leave
- * unrecorded); outcomes are stored in groups as they end (outcomeWriter). Answers the guests to
- * retry alone.
+ * Telegram and WhatsApp: claimed ('sending'), then called. WhatsApp's calls go through the
+ * instance's limit on calls in flight (shared by its batches: what a kill can leave unrecorded).
+ * Telegram's go at their slots of the bot token's rate (reserved together, see
+ * telegram-slots.ts), which bounds their calls in flight already; queued behind WhatsApp's calls
+ * in the limit they went late and in bunches, and Telegram refused the bunches (bench: hundreds of
+ * 429s). Outcomes are stored in groups as they end
+ * (outcomeWriter). Answers the guests to retry alone.
  */
 export async function deliverOnChannels(
   context: ChannelBatchContext,
   key: OccurrenceKey,
   calls: ReadyTurn[],
-): Promise<string[]> {
+): Promise<ChannelRetries> {
   const { db } = context;
   const ended: Outcome[] = [];
   const sendable = calls.filter((r) => {
@@ -132,7 +143,8 @@ export async function deliverOnChannels(
     return false;
   });
   await recordOutcomes(db, key, ended, context.now());
-  if (!sendable.length) return [];
+  const retries: ChannelRetries = { retry: [], later: [], laterMs: 0 };
+  if (!sendable.length) return retries;
   const [credentials, lastSaid, template] = await Promise.all([
     botCredentials(db, [...new Set(sendable.map((r) => r.recipient.guest.botId))]),
     lastGuestMessages(
@@ -152,11 +164,11 @@ export async function deliverOnChannels(
     })),
     context.now(),
   );
-  const retry: string[] = [];
   const writer = outcomeWriter(db, key, context.now);
   await Promise.all(
-    sendable.map((ready) =>
-      context.channelCalls(async () => {
+    sendable.map((ready) => {
+      const paced = ready.channel === 'telegram';
+      const send = async () => {
         const { guest, chatId } = ready.recipient;
         try {
           const outcome = await context.senders[ready.channel as 'telegram']!({
@@ -168,13 +180,20 @@ export async function deliverOnChannels(
             target: { ...(credentials.get(guest.botId) ?? NO_BOT), external_chat_id: chatId },
           });
           writer.add({ ready, outcome });
-        } catch {
-          // A 429, a 5xx, no answer: the one-guest job retries it with back-off.
-          retry.push(guest.id);
+        } catch (error) {
+          if (error instanceof RateLimitedSend) {
+            // A 429: the one-guest job tries again once the API's retry_after has passed.
+            retries.later.push(guest.id);
+            retries.laterMs = Math.max(retries.laterMs, error.retryAfterMs);
+          } else {
+            // A 5xx, no answer: the one-guest job retries it with back-off.
+            retries.retry.push(guest.id);
+          }
         }
-      }),
-    ),
+      };
+      return paced ? send() : context.channelCalls(send);
+    }),
   );
   await writer.end();
-  return retry;
+  return retries;
 }

@@ -33,8 +33,11 @@ export interface BatchJob extends OccurrenceKey {
 
 export interface BatchContext extends ChannelBatchContext {
   chat: ChatService;
-  /** Hands a guest the batch could not finish to a one-guest delivery job (with retries). */
-  retryAlone: (guestIds: string[]) => Promise<void>;
+  /**
+   * Hands a guest the batch could not finish to a one-guest delivery job (with retries), after
+   * `delayMs` (default: the back-off's first delay).
+   */
+  retryAlone: (guestIds: string[], delayMs?: number) => Promise<void>;
   dataDir?: string;
   pushAgent?: https.Agent;
 }
@@ -112,11 +115,12 @@ export async function deliverBatch(context: BatchContext, job: BatchJob): Promis
   await recordOutcomes(db, key, [...gone, ...turns.ended], context.now());
   const web = turns.ready.filter((r) => r.channel === 'web');
   const lost = await deliverWeb(context, key, web);
-  const retry = await deliverOnChannels(
+  const { retry, later, laterMs } = await deliverOnChannels(
     context,
     key,
     turns.ready.filter((r) => r.channel !== 'web'),
   );
   const alone = [...turns.failed, ...lost, ...retry];
   if (alone.length) await context.retryAlone(alone);
+  if (later.length) await context.retryAlone(later, laterMs);
 }

@@ -1,6 +1,9 @@
 // Notification deliveries on Telegram and WhatsApp (issue 18 item 5), rendered by the channels'
-// pure rendering (src/core/channels, issue 16) and sent over the real Bot API and Cloud API. A
-// 429 or a 5xx throws, so the delivery job is retried with back-off (Telegram's rate limits);
+// pure rendering (src/core/channels, issue 16) and sent over the real Bot API and Cloud API.
+// Telegram's sends are paced to the bot token's rate, shared with the conversations and the other
+// instances (telegram-slots.ts); a 429 throws RateLimitedSend with its retry_after (the guest is
+// tried again then, and the token's later sends wait too), a 5xx throws, so the delivery job is
+// retried with back-off;
 // other refusals are a failed delivery with the API's words. WhatsApp sends a normal message only
 // inside the 24-hour customer-service window (the guest's last message); outside it, the approved
 // message template named on the notification, or nothing: skipped "outside the 24-hour window"
@@ -8,12 +11,14 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { openToken } from '../repos/token-box.js';
-import { postJson, type ChannelAnswer } from './channel-post.js';
+import { postJson } from '../channels/post-json.js';
 import type { Database } from '../db/schema.js';
+import type { TelegramSlots } from './telegram-slots.js';
 import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
 import type { ChatReply } from '../../src/core/widget/replies.js';
 import {
   OUTSIDE_WINDOW,
+  RateLimitedSend,
   type BotCredentials,
   type ChannelDelivery,
   type ChannelSenders,
@@ -27,8 +32,14 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 const WHATSAPP_OUTSIDE_WINDOW_CODE = 131047;
 const NO_CHAT = 'The guest has no chat on this channel';
 
-/** A failure worth retrying (rate limit, server error, network): the job runs again later. */
+/** A failure worth retrying (server error, network): the job runs again later. */
 class RetryableSend extends Error {}
+
+/** Without the API's retry_after, a 429 waits this long. */
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const direct = <T>(work: () => Promise<T>) => work();
 
 /** The bots' channel credentials (tokens are stored sealed), opened: once per batch of guests. */
 export async function botCredentials(db: Db, botIds: number[]): Promise<Map<number, BotCredentials>> {
@@ -63,14 +74,40 @@ async function target(db: Db, delivery: ChannelDelivery): Promise<ChannelTarget 
   return credentials && { ...credentials, external_chat_id: row.external_chat_id };
 }
 
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+interface ChannelAnswer {
+  status: number;
+  /** The answer's JSON, or null when it was none (a proxy's error page: the status says it). */
+  data: Record<string, unknown> | null;
+  /** A Retry-After header's seconds (WhatsApp's way of saying it), if any. */
+  retryAfterHeader: number;
+}
+
+async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ChannelAnswer> {
   let answer: ChannelAnswer;
   try {
-    answer = await postJson(url, body, headers, 15_000);
+    const reply = await postJson(url, body, headers, 15_000);
+    let data: Record<string, unknown> | null = null;
+    try {
+      data = reply.json() as Record<string, unknown> | null;
+    } catch {
+      // Not JSON.
+    }
+    answer = { status: reply.status, data, retryAfterHeader: Number(reply.header('retry-after')) };
   } catch (error) {
     throw new RetryableSend(`The channel could not be reached: ${(error as Error).message}`);
   }
-  if (answer.status === 429 || answer.status >= 500) {
+  if (answer.status === 429) {
+    const parameters = (answer.data?.parameters ?? {}) as { retry_after?: unknown };
+    // Telegram says it in parameters.retry_after, WhatsApp (Graph API) in a Retry-After header.
+    const seconds = Number(parameters.retry_after ?? answer.retryAfterHeader);
+    const ms = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_RETRY_AFTER_MS;
+    throw new RateLimitedSend(ms, String(answer.data?.description ?? 'The channel answered 429'));
+  }
+  if (answer.status >= 500) {
     throw new RetryableSend(`The channel answered ${answer.status}`);
   }
   return answer;
@@ -79,6 +116,8 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 export function channelSenders(
   db: Db,
   config: Pick<Config, 'telegramApiBase' | 'whatsappApiBase' | 'publicUrl'>,
+  /** The bot tokens' shared budgets (none: Telegram's sends are not paced). */
+  slots?: TelegramSlots,
 ): ChannelSenders {
   const language = (delivery: ChannelDelivery) => delivery.guest.session.language || 'en';
   return {
@@ -91,11 +130,22 @@ export function channelSenders(
         config.publicUrl,
         language(delivery),
       );
-      for (const call of calls) {
-        const { status, data } = await post(
-          `${config.telegramApiBase}/bot${to.telegram_token}/${call.method}`,
-          call.params,
-        );
+      const token = to.telegram_token;
+      const times = slots ? await slots.take(token, calls.length) : [];
+      const inFlight = delivery.inFlight ?? direct;
+      for (const [i, call] of calls.entries()) {
+        const wait = (times[i] ?? 0) - Date.now();
+        if (wait > 0) await sleep(wait);
+        let answer: ChannelAnswer;
+        try {
+          answer = await inFlight(() =>
+            post(`${config.telegramApiBase}/bot${token}/${call.method}`, call.params),
+          );
+        } catch (error) {
+          if (error instanceof RateLimitedSend) await slots?.hold(token, Date.now() + error.retryAfterMs);
+          throw error;
+        }
+        const { status, data } = answer;
         if (status !== 200 || data?.ok !== true) {
           return { status: 'failed', reason: String(data?.description ?? `Telegram answered ${status}`) };
         }
@@ -131,8 +181,9 @@ export function channelSenders(
       } else {
         return { status: 'skipped', reason: OUTSIDE_WINDOW };
       }
+      const inFlight = delivery.inFlight ?? direct;
       for (const message of messages) {
-        const { status, data } = await post(url, message, auth);
+        const { status, data } = await inFlight(() => post(url, message, auth));
         if (status === 200) continue;
         const error = (data?.error ?? {}) as { code?: number; message?: string };
         if (error.code === WHATSAPP_OUTSIDE_WINDOW_CODE) return { status: 'skipped', reason: OUTSIDE_WINDOW };

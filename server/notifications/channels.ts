@@ -4,6 +4,7 @@
 import type { ChatReply } from '../conversations/chat-service.js';
 import type { StoredGuest } from '../repos/guests.js';
 import type { Environment } from '../runtime/session.js';
+import type { Limit } from '../../src/core/notifications/index.js';
 
 export interface ChannelDelivery {
   botId: number;
@@ -15,6 +16,11 @@ export interface ChannelDelivery {
   lastGuestMessageAt: number | null;
   /** Where it goes, when the caller read it already (a batch reads its guests' at once). */
   target?: ChannelTarget;
+  /**
+   * The instance's limit on calls in flight, when the caller did not take it for the whole send
+   * (a batch's Telegram guests wait for their paced slots outside it, and take it per call).
+   */
+  inFlight?: Limit;
 }
 
 /** A bot's channel credentials, tokens opened. */
@@ -33,7 +39,23 @@ export interface SendOutcome {
   reason?: string;
 }
 
-/** Sends one delivery; throws for a failure worth retrying (a 5xx, a time-out). */
+/**
+ * The API asked to wait (a 429's retry_after): the guest is tried again not before then, and the
+ * wait is no failed attempt.
+ */
+export class RateLimitedSend extends Error {
+  constructor(
+    readonly retryAfterMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Sends one delivery; throws for a failure worth retrying (a 5xx, a time-out; RateLimitedSend
+ * when the API said how long to wait).
+ */
 export type ChannelSender = (delivery: ChannelDelivery) => Promise<SendOutcome>;
 
 export type ChannelSenders = Partial<Record<Exclude<Environment, 'web'>, ChannelSender>>;

@@ -19,7 +19,8 @@ import { sessionScope } from '../runtime/session.js';
 import { pickText } from '../runtime/language.js';
 import { interpolate } from '../../src/core/text/interpolate.js';
 import { addUnread, guestSettings, lastGuestMessage } from './guest-settings.js';
-import { noSender, type ChannelSenders } from './channels.js';
+import { noSender, RateLimitedSend, type ChannelSenders } from './channels.js';
+import { RetryLaterError } from '../jobs/index.js';
 import { sendWebPush } from './web-push.js';
 import { PushSourceError, type PushSource } from './push-source.js';
 
@@ -205,6 +206,11 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
     replies: turn.replies,
     whatsappTemplate: notification?.whatsapp_template ?? null,
     lastGuestMessageAt: last?.at ?? null,
+  }).catch((error: unknown) => {
+    // A 429 is no failure: the job waits the API's retry_after, its attempt given back (the
+    // row stays 'sending', so the next run sends).
+    if (error instanceof RateLimitedSend) throw new RetryLaterError(error.retryAfterMs, error.message, true);
+    throw error;
   });
   if (outcome.status === 'sent' || outcome.status === 'delivered') {
     // The guest's conversation keeps what was sent; a turn stored in between leaves it out.

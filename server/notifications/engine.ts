@@ -110,7 +110,7 @@ export class NotificationEngine {
             dataDir: this.options.dataDir,
             pushAgent: this.pushAgent,
             channelCalls: this.channelCalls,
-            retryAlone: (guestIds) => this.retryAlone(job, guestIds),
+            retryAlone: (guestIds, delayMs) => this.retryAlone(job, guestIds, delayMs),
           },
           job,
         ),
@@ -234,10 +234,10 @@ export class NotificationEngine {
 
   /**
    * Guests a batch could not finish, each to a delivery job of its own, which retries with
-   * back-off (its first try after the back-off's first delay: a channel just answered 5xx).
+   * back-off (its first try after the back-off's first delay: a channel just answered 5xx; or
+   * after the API's retry_after).
    */
-  private async retryAlone(job: BatchJob, guestIds: string[]): Promise<void> {
-    const delayMs = retryDelayMs(1);
+  private async retryAlone(job: BatchJob, guestIds: string[], delayMs = retryDelayMs(1)): Promise<void> {
     await this.jobs.enqueueMany(
       guestIds.map((guestId) => ({
         ...deliveryJob(job.source, job.id, guestId, job.occurrenceAt, job.root),

@@ -5,6 +5,9 @@ import fp from 'fastify-plugin';
 import { chatServiceOf } from '../conversations/registry.js';
 import { NotificationEngine } from '../notifications/engine.js';
 import { channelSenders } from '../notifications/channel-senders.js';
+import { telegramSlots } from '../notifications/telegram-slots.js';
+import { SendPace } from '../channels/send-pace.js';
+import { telegramPace } from '../../src/core/channels/index.js';
 import { pushSource } from '../notifications/push-source.js';
 import { createHttpPort } from '../adapters/http-port.js';
 
@@ -24,7 +27,17 @@ export default fp(async (app) => {
       }),
       app.config.pushMessageSources,
     ),
-    senders: channelSenders(app.db, app.config),
+    // Telegram: the bot token's rate, on the budget the conversations' sends use (TELEGRAM_SENDS_PER_SECOND).
+    senders: channelSenders(
+      app.db,
+      app.config,
+      telegramSlots(
+        new SendPace(
+          app.db,
+          telegramPace(app.config.telegramChatIntervalMs, app.config.telegramSendsPerSecond),
+        ),
+      ),
+    ),
     batchSize: app.config.notificationBatch,
     // As many calls in flight as one delivery a job had: a kill leaves no more unrecorded.
     channelCalls: app.config.jobsConcurrency,
