@@ -3,7 +3,9 @@
 // (csv-export.ts) walks the same pages.
 import { sql, type Kysely } from 'kysely';
 import { outcomeOf, type ConversationRow, type ConversationsQuery } from '../../src/core/api/analytics.js';
+import { trigramPhrase } from '../../src/core/analytics/search-phrase.js';
 import type { AnalyticsSessionTable, Database } from '../db/schema.js';
+import { isPostgres } from '../db/dialect.js';
 import { rangeOf } from './queries.js';
 
 type Db = Kysely<Database>;
@@ -63,6 +65,14 @@ export function pageQuery(db: Db, botId: number, filter: ConversationFilter) {
     const like = (column: string) =>
       sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
     query = query.where(sql<boolean>`(${like('guest_id')} or ${like('answers')} or ${like('last_node')})`);
+    // The trigram index picks the candidates (019h); the LIKE above still decides. PostgreSQL's
+    // GIN index serves the LIKE itself; SQLite's FTS5 table is asked apart.
+    const phrase = isPostgres(db) ? null : trigramPhrase(filter.search);
+    if (phrase) {
+      query = query.where(
+        sql<boolean>`rowid in (select rowid from analytics_sessions_search where analytics_sessions_search match ${phrase})`,
+      );
+    }
   }
   if (filter.cursor) {
     const lastAt = cursorAt;
