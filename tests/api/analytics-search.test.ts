@@ -107,6 +107,22 @@ describe('conversations search', () => {
     expect(await ids('RB')).toEqual(['harbour-1']);
   });
 
+  it('finds a word many rows hold (the index has too many candidates: a scan)', async () => {
+    const many = Array.from({ length: 2_001 }, (_, i) =>
+      row(`many-${i}`, T - 100_000 - i, { bot_id: c.botId + 100_000, answers: '{"w":"Frequent word"}' }),
+    );
+    for (let i = 0; i < many.length; i += 500)
+      await c.t.app.db
+        .insertInto('analytics_sessions')
+        .values(many.slice(i, i + 500))
+        .execute();
+    await c.t.app.db
+      .insertInto('analytics_sessions')
+      .values(row('frequent-1', T - 50_000, { answers: '{"w":"FREQUENT WORD"}' }))
+      .execute();
+    expect(await ids('frequent w')).toEqual(['frequent-1']);
+  });
+
   it('pages the matches by keyset, each once, newest first', async () => {
     const seen: string[] = [];
     let next: string | null = null;
