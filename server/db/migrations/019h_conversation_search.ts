@@ -15,9 +15,15 @@ import { isPostgres } from '../dialect.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
-    await sql`create extension if not exists pg_trgm`.execute(db);
+    // In public, not in the schema being migrated: an extension is one per database, and made
+    // inside a schema it would go with that schema (tests and benches drop theirs), taking the
+    // other schemas' indexes along. Its operator class is named by the schema it is in.
+    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    const { rows } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema
+      from pg_extension where extname = 'pg_trgm'`.execute(db);
+    const ops = sql.raw(`${rows[0].schema}.gin_trgm_ops`);
     await sql`create index analytics_sessions_search on analytics_sessions using gin (
-      lower(guest_id) gin_trgm_ops, lower(answers) gin_trgm_ops, lower(last_node) gin_trgm_ops)`.execute(db);
+      lower(guest_id) ${ops}, lower(answers) ${ops}, lower(last_node) ${ops})`.execute(db);
     return;
   }
   await sql`create virtual table analytics_sessions_search using fts5(
