@@ -3,7 +3,9 @@
 // (csv-export.ts) walks the same pages.
 import { sql, type Kysely } from 'kysely';
 import { outcomeOf, type ConversationRow, type ConversationsQuery } from '../../src/core/api/analytics.js';
+import { trigramPhrase } from '../../src/core/analytics/search-phrase.js';
 import type { AnalyticsSessionTable, Database } from '../db/schema.js';
+import { isPostgres } from '../db/dialect.js';
 import { rangeOf } from './queries.js';
 
 type Db = Kysely<Database>;
@@ -41,8 +43,33 @@ export function presentConversation(row: AnalyticsSessionTable): ConversationRow
 /** LIKE patterns take the search as plain text (escaped with a backslash, the same on both databases). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Above this many rows holding the search (any bot, any time), the newest-first scan finds a page
+ * sooner than reading and sorting them all: a common word matches densely.
+ */
+const MAX_CANDIDATES = 2_000;
+
+/**
+ * SQLite: the FTS5 query for the search's candidates (its trigram index), when the search can
+ * use it and matches few rows; null: scan. PostgreSQL plans this itself.
+ */
+export async function searchCandidates(db: Db, filter: ConversationFilter): Promise<string | null> {
+  const phrase = filter.search && !isPostgres(db) ? trigramPhrase(filter.search) : null;
+  if (!phrase) return null;
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select rowid from analytics_sessions_search
+    where analytics_sessions_search match ${phrase} limit ${MAX_CANDIDATES + 1})`.execute(db);
+  return Number(rows[0]?.n) <= MAX_CANDIDATES ? phrase : null;
+}
+
 /** The rows of the filter after its cursor (`lastAt:guestId`), newest first, as a query to select from. */
-export function pageQuery(db: Db, botId: number, filter: ConversationFilter) {
+export function pageQuery(
+  db: Db,
+  botId: number,
+  filter: ConversationFilter,
+  candidates: string | null = null,
+) {
   const range = rangeOf(filter);
   const cursor = filter.cursor ? filter.cursor.indexOf(':') : -1;
   const cursorAt = filter.cursor ? Number(filter.cursor.slice(0, cursor)) : Infinity;
@@ -63,6 +90,13 @@ export function pageQuery(db: Db, botId: number, filter: ConversationFilter) {
     const like = (column: string) =>
       sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
     query = query.where(sql<boolean>`(${like('guest_id')} or ${like('answers')} or ${like('last_node')})`);
+    // SQLite's trigram index (019h) picks the candidates when they are few (searchCandidates); the
+    // LIKE above still decides. PostgreSQL's GIN index serves the LIKE itself.
+    if (candidates) {
+      query = query.where(
+        sql<boolean>`rowid in (select rowid from analytics_sessions_search where analytics_sessions_search match ${candidates})`,
+      );
+    }
   }
   if (filter.cursor) {
     const lastAt = cursorAt;
@@ -85,7 +119,7 @@ export async function conversationPage(
   filter: ConversationFilter,
   limit: number,
 ): Promise<{ rows: AnalyticsSessionTable[]; next: string | null }> {
-  const rows = (await pageQuery(db, botId, filter)
+  const rows = (await pageQuery(db, botId, filter, await searchCandidates(db, filter))
     .selectAll()
     .limit(limit + 1)
     .execute()) as AnalyticsSessionTable[];

@@ -11,7 +11,7 @@ import { directPostgres, directSqlite } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { readConversation } from '../repos/conversation.js';
-import { pageQuery, type ConversationFilter } from './conversations.js';
+import { pageQuery, searchCandidates, type ConversationFilter } from './conversations.js';
 import { CSV_COLUMNS, csvLineSql, csvText } from './csv-sql.js';
 
 type Db = Kysely<Database>;
@@ -22,8 +22,13 @@ export { csvText };
 const EXPORT_PAGE = 10_000;
 
 /** A page of rows as [line, last_at, guest_id], from the driver itself when it is free. */
-async function pageRows(db: Db, botId: number, filter: ConversationFilter): Promise<unknown[][]> {
-  const query = pageQuery(db, botId, filter)
+async function pageRows(
+  db: Db,
+  botId: number,
+  filter: ConversationFilter,
+  candidates: Promise<string | null>,
+): Promise<unknown[][]> {
+  const query = pageQuery(db, botId, filter, await candidates)
     .select([csvLineSql(isPostgres(db)).as('line'), 'last_at', 'guest_id'])
     .limit(EXPORT_PAGE)
     .compile();
@@ -64,8 +69,11 @@ const cursorAfter = (rows: unknown[][]) => {
  * one is written out (two pages at most in memory).
  */
 export function conversationsCsv(db: Db, botId: number, filter: ConversationFilter, withTranscript: boolean) {
+  // Whether the search reads its index, decided once for the whole export.
+  const candidates = searchCandidates(db, filter);
+  candidates.catch(() => undefined);
   const page = (cursor: string | undefined) => {
-    const rows = pageRows(db, botId, { ...filter, cursor });
+    const rows = pageRows(db, botId, { ...filter, cursor }, candidates);
     // Awaited below; a stream closed early must not leave its read unhandled.
     rows.catch(() => undefined);
     return rows;

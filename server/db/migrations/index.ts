@@ -21,6 +21,7 @@ import * as m018d17 from './018d17_knowledge_search.js';
 import * as m018c from './018c_channel_pace.js';
 import * as m018f from './018f_analytics_rollups.js';
 import * as m019e from './019e_analytics_days.js';
+import * as m019h from './019h_conversation_search.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '018c_channel_pace': m018c,
   '018f_analytics_rollups': m018f,
   '019e_analytics_days': m019e,
+  '019h_conversation_search': m019h,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,3 +6,4 @@ export * from './transcript';
 export * from './latency-histogram';
 export * from './session-rollup';
 export * from './rollup-spans';
+export * from './search-phrase';
