@@ -60,6 +60,8 @@ export async function runAnalyticsBench(): Promise<void> {
         Math.round(exportFigure.rowsPerSecond),
         Math.round(exportFigure.rssBeforeMb),
         Math.round(exportFigure.rssPeakMb),
+        exportFigure.anonBeforeMb === null ? '' : Math.round(exportFigure.anonBeforeMb),
+        exportFigure.anonPeakMb === null ? '' : Math.round(exportFigure.anonPeakMb),
         Math.round(exportFigure.heapBeforeMb),
         Math.round(exportFigure.heapPeakMb),
       ]);
@@ -79,6 +81,8 @@ export async function runAnalyticsBench(): Promise<void> {
         'rows/s',
         'RSS before MB',
         'RSS peak MB',
+        'anon RSS before MB',
+        'anon RSS peak MB',
         'heap before MB',
         'heap peak MB',
       ],
