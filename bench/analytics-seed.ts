@@ -69,7 +69,9 @@ export async function seedMonth(db: Kysely<Database>, botId: number, visits: num
 /** `count` outcome rows of another bot, for the CSV export. */
 export async function seedSessions(db: Kysely<Database>, botId: number, count: number, now: number) {
   const start = now - 30 * DAY;
-  const step = Math.max(1, Math.floor((30 * DAY) / count));
+  // Each row's last turn is 9 s after its start: the last one still before `now` (a row in the
+  // future is outside the export's range, which ends now).
+  const step = Math.max(1, Math.floor((30 * DAY - 10_000) / count));
   await insertSeries(
     db,
     'analytics_sessions',

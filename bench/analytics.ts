@@ -4,7 +4,8 @@
 //    turns/s and the extra server CPU per turn are each round's own ratio, medians over rounds.
 // 2. Query: the dashboard's queries over 1,000,000 visit events of one bot over 30 days (rolled
 //    up hourly as the job does), p50/p95, SQLite and PostgreSQL.
-// 3. Export: 1,000,000 conversations as CSV over HTTP, rows/s and the server's peak RSS.
+// 3. Export: 1,000,000 conversations as CSV over HTTP, rows/s and the server's peak RSS (and its
+//    anonymous part: SQLite's mapped file pages count in the RSS as they are read).
 import { benchQueries, EVENTS, EXPORT_ROWS } from './analytics-queries.js';
 import { benchCost } from './analytics-cost.js';
 import { withPg } from '../tests/fixtures/postgres.js';
@@ -60,6 +61,8 @@ export async function runAnalyticsBench(): Promise<void> {
         Math.round(exportFigure.rowsPerSecond),
         Math.round(exportFigure.rssBeforeMb),
         Math.round(exportFigure.rssPeakMb),
+        exportFigure.anonBeforeMb === null ? '' : Math.round(exportFigure.anonBeforeMb),
+        exportFigure.anonPeakMb === null ? '' : Math.round(exportFigure.anonPeakMb),
         Math.round(exportFigure.heapBeforeMb),
         Math.round(exportFigure.heapPeakMb),
       ]);
@@ -79,6 +82,8 @@ export async function runAnalyticsBench(): Promise<void> {
         'rows/s',
         'RSS before MB',
         'RSS peak MB',
+        'anon RSS before MB',
+        'anon RSS peak MB',
         'heap before MB',
         'heap peak MB',
       ],

@@ -50,17 +50,30 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 const MAX_CANDIDATES = 2_000;
 
 /**
- * SQLite: the FTS5 query for the search's candidates (its trigram index), when the search can
- * use it and matches few rows; null: scan. PostgreSQL plans this itself.
+ * SQLite: how the search picks its candidates from the trigram index (019h, 020c): the FTS5
+ * phrase, and the sessions watermark after which rows are read as they are (the rollup job
+ * indexes a row when it rolls it, search-index.ts, so the index may lack or hold older text for
+ * the rows after it).
  */
-export async function searchCandidates(db: Db, filter: ConversationFilter): Promise<string | null> {
+export interface SearchCandidates {
+  phrase: string;
+  since: number;
+}
+
+/**
+ * SQLite: the search's candidates, when the search can use the index (3+ characters), the index
+ * has been kept (the sessions rollup has run) and it matches few rows; null: scan. PostgreSQL
+ * plans this itself.
+ */
+export async function searchCandidates(db: Db, filter: ConversationFilter): Promise<SearchCandidates | null> {
   const phrase = filter.search && !isPostgres(db) ? trigramPhrase(filter.search) : null;
   if (!phrase) return null;
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from (select rowid from analytics_sessions_search
-    where analytics_sessions_search match ${phrase} limit ${MAX_CANDIDATES + 1})`.execute(db);
-  return Number(rows[0]?.n) <= MAX_CANDIDATES ? phrase : null;
+  const { rows } = await sql<{ n: number; since: number | null }>`select
+    (select count(*) from (select rowid from analytics_sessions_search
+      where analytics_sessions_search match ${phrase} limit ${MAX_CANDIDATES + 1})) as n,
+    (select rolled_until from analytics_rollups where name = 'sessions') as since`.execute(db);
+  const since = Number(rows[0]?.since ?? 0);
+  return since > 0 && Number(rows[0]?.n) <= MAX_CANDIDATES ? { phrase, since } : null;
 }
 
 /** The rows of the filter after its cursor (`lastAt:guestId`), newest first, as a query to select from. */
@@ -68,7 +81,7 @@ export function pageQuery(
   db: Db,
   botId: number,
   filter: ConversationFilter,
-  candidates: string | null = null,
+  candidates: SearchCandidates | null = null,
 ) {
   const range = rangeOf(filter);
   const cursor = filter.cursor ? filter.cursor.indexOf(':') : -1;
@@ -90,11 +103,15 @@ export function pageQuery(
     const like = (column: string) =>
       sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
     query = query.where(sql<boolean>`(${like('guest_id')} or ${like('answers')} or ${like('last_node')})`);
-    // SQLite's trigram index (019h) picks the candidates when they are few (searchCandidates); the
-    // LIKE above still decides. PostgreSQL's GIN index serves the LIKE itself.
+    // SQLite's trigram index (019h, 020c) picks the candidates when they are few
+    // (searchCandidates), with the rows after the watermark it may not hold yet; the LIKE above
+    // still decides. PostgreSQL's GIN index serves the LIKE itself.
     if (candidates) {
       query = query.where(
-        sql<boolean>`rowid in (select rowid from analytics_sessions_search where analytics_sessions_search match ${candidates})`,
+        sql<boolean>`rowid in (select rowid from analytics_sessions_search
+          where analytics_sessions_search match ${candidates.phrase}
+          union all select rowid from analytics_sessions
+          where bot_id = ${botId} and last_at >= ${Math.max(candidates.since, range.from)})`,
       );
     }
   }

@@ -11,7 +11,12 @@ import { directPostgres, directSqlite } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { readConversation } from '../repos/conversation.js';
-import { pageQuery, searchCandidates, type ConversationFilter } from './conversations.js';
+import {
+  pageQuery,
+  searchCandidates,
+  type ConversationFilter,
+  type SearchCandidates,
+} from './conversations.js';
 import { CSV_COLUMNS, csvLineSql, csvText } from './csv-sql.js';
 
 type Db = Kysely<Database>;
@@ -26,7 +31,7 @@ async function pageRows(
   db: Db,
   botId: number,
   filter: ConversationFilter,
-  candidates: Promise<string | null>,
+  candidates: Promise<SearchCandidates | null>,
 ): Promise<unknown[][]> {
   const query = pageQuery(db, botId, filter, await candidates)
     .select([csvLineSql(isPostgres(db)).as('line'), 'last_at', 'guest_id'])

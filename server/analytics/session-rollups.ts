@@ -18,6 +18,7 @@ import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { sessionRollupColumns, SNAPSHOT_COPY, type SessionRollupRow } from './outcome-columns.js';
 import { CALL_DAYS, daysOf, daysOfSpan, LEFT_DAYS, remakeDays } from './day-rollups.js';
+import { indexSearch } from './search-index.js';
 
 type Db = Kysely<Database>;
 
@@ -93,6 +94,8 @@ export async function rollSessions(trx: Db, start: number, stop: number): Promis
     from bots b join analytics_sessions s on s.bot_id = b.id
     where s.last_at >= ${start} and s.last_at < ${stop} ${lock}`.execute(trx);
   if (!rows.length) return;
+  // The same rows' search entries (SQLite): the search scans rows after the watermark instead.
+  await indexSearch(trx, start, stop);
   const deltas = rollupDeltas(rows.map((r) => ({ now: figuresNow(r), rolled: figuresRolled(r) })));
   for (const batch of chunks(deltas.started))
     await trx

@@ -2,6 +2,9 @@
 // index (migration 019h): a case-insensitive substring of the guest id, the answers or the last
 // node, only the bot's own rows, paged by keyset, never a masked (password) value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchCandidates } from '../../server/analytics/conversations.js';
+import { rollUp } from '../../server/analytics/rollups.js';
+import { isPostgres } from '../../server/db/dialect.js';
 import type { AnalyticsSessionTable } from '../../server/db/schema.js';
 import {
   chatTest,
@@ -168,5 +171,34 @@ describe('conversations search', () => {
     const body = await csv.text();
     expect(body).toContain('ZeldaTheGreat');
     expect(body).not.toContain('s3cret');
+  });
+
+  it('reads the index the rollup job keeps, and scans the rows changed since it rolled', async () => {
+    const db = c.t.app.db;
+    const answers = (city: string) => JSON.stringify({ city });
+    const window = { from: 0, to: Date.now() + 3_600_000 };
+    // The job rolls every hour that has ended: the rows there are indexed.
+    await rollUp(db);
+    // SQLite asks its index for candidates now (PostgreSQL plans its own).
+    const candidates = await searchCandidates(db, { ...window, search: 'harbour' });
+    expect(candidates === null).toBe(isPostgres(db));
+    expect(await ids('HARBOUR')).toEqual(['harbour-1']);
+    // After the roll: a row whose answers changed (its entry holds the old text) and a new row.
+    await db
+      .updateTable('analytics_sessions')
+      .set({ answers: answers('Lighthouse Quay'), last_at: Date.now() })
+      .where('guest_id', '=', 'lane-1')
+      .execute();
+    await db
+      .insertInto('analytics_sessions')
+      .values(row('fresh-1', Date.now() - 1, { answers: answers('Lighthouse Point') }))
+      .execute();
+    expect(await ids('lighthouse')).toEqual(['lane-1', 'fresh-1']);
+    expect(await ids('baker lane')).toEqual([]);
+    // The next roll indexes them with their text now (a clock ahead: nothing is left after it).
+    await rollUp(db, Date.now() + 2 * 3_600_000);
+    expect(await ids('lighthouse')).toEqual(['lane-1', 'fresh-1']);
+    expect(await ids('baker lane')).toEqual([]);
+    expect(await ids('HARBOUR')).toEqual(['harbour-1']);
   });
 });

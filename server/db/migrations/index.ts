@@ -22,6 +22,7 @@ import * as m018c from './018c_channel_pace.js';
 import * as m018f from './018f_analytics_rollups.js';
 import * as m019e from './019e_analytics_days.js';
 import * as m019h from './019h_conversation_search.js';
+import * as m020c from './020c_conversation_search_rolled.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '018f_analytics_rollups': m018f,
   '019e_analytics_days': m019e,
   '019h_conversation_search': m019h,
+  '020c_conversation_search_rolled': m020c,
 };
 
 export const migrationProvider: MigrationProvider = {
