@@ -18,6 +18,9 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
+  const pace = telegramPace(app.config.telegramChatIntervalMs, app.config.telegramSendsPerSecond);
+  // Telegram: the bot token's rate, on the budget the conversations' sends use (TELEGRAM_SENDS_PER_SECOND).
+  const slots = telegramSlots(new SendPace(app.db, pace), pace);
   const engine = new NotificationEngine(app.db, app.jobs, chatServiceOf(app), {
     dataDir: app.config.dataDir,
     pushSource: pushSource(
@@ -27,17 +30,9 @@ export default fp(async (app) => {
       }),
       app.config.pushMessageSources,
     ),
-    // Telegram: the bot token's rate, on the budget the conversations' sends use (TELEGRAM_SENDS_PER_SECOND).
-    senders: channelSenders(
-      app.db,
-      app.config,
-      telegramSlots(
-        new SendPace(
-          app.db,
-          telegramPace(app.config.telegramChatIntervalMs, app.config.telegramSendsPerSecond),
-        ),
-      ),
-    ),
+    senders: channelSenders(app.db, app.config, slots),
+    // Batches take the token's slots a short horizon ahead and come back for the rest.
+    telegramSlots: slots,
     batchSize: app.config.notificationBatch,
     // As many calls in flight as one delivery a job had: a kill leaves no more unrecorded.
     channelCalls: app.config.jobsConcurrency,
