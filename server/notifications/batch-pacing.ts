@@ -15,8 +15,8 @@ export interface TelegramRoom {
   now: Recipient[];
   /** The Telegram guests put off. */
   putOff: string[];
-  /** When to come back for them. */
-  comeBackInMs: number;
+  /** When to come back for them (epoch ms, real clock): the batch's job is re-queued for then. */
+  comeBackAt: number;
 }
 
 export function telegramRoom(
@@ -25,7 +25,7 @@ export function telegramRoom(
   credentials: Map<number, BotCredentials>,
   horizonMs = TELEGRAM_HORIZON_MS,
 ): TelegramRoom {
-  const room: TelegramRoom = { now: [], putOff: [], comeBackInMs: 0 };
+  const room: TelegramRoom = { now: [], putOff: [], comeBackAt: 0 };
   const putOffByToken = new Map<string, number>();
   for (const recipient of recipients) {
     const { guest } = recipient;
@@ -41,6 +41,6 @@ export function telegramRoom(
     putOffByToken.set(token, (putOffByToken.get(token) ?? 0) + 1);
   }
   const waits = [...putOffByToken].map(([token, count]) => slots!.comeBackIn(token, count, horizonMs));
-  room.comeBackInMs = waits.length ? Math.min(...waits) : 0;
+  room.comeBackAt = Date.now() + (waits.length ? Math.min(...waits) : 0);
   return room;
 }

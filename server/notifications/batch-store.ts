@@ -36,27 +36,18 @@ export interface Outcome {
 
 const UNIQUE = ['source', 'source_id', 'guest_id', 'occurrence_at'] as const;
 
-/**
- * The guests whose delivery of the occurrence has ended already (a batch run again skips them),
- * and those claimed ('sending') but not settled: a call cut short, or a guest handed to a
- * one-guest delivery job.
- */
-export async function deliveriesSoFar(
-  db: Db,
-  key: OccurrenceKey,
-  guestIds: string[],
-): Promise<{ ended: Set<string>; claimed: string[] }> {
+/** The guests whose delivery of the occurrence has ended already (a batch run again skips them). */
+export async function endedDeliveries(db: Db, key: OccurrenceKey, guestIds: string[]): Promise<Set<string>> {
   const rows = await db
     .selectFrom('notification_deliveries')
-    .select(['guest_id', 'status'])
+    .select('guest_id')
     .where('source', '=', key.source)
     .where('source_id', '=', key.id)
     .where('occurrence_at', '=', key.occurrenceAt)
     .where('guest_id', 'in', guestIds)
+    .where('status', '!=', 'sending')
     .execute();
-  const ended = new Set(rows.filter((row) => row.status !== 'sending').map((row) => row.guest_id));
-  const claimed = rows.filter((row) => row.status === 'sending').map((row) => row.guest_id);
-  return { ended, claimed };
+  return new Set(rows.map((row) => row.guest_id));
 }
 
 /** The guests' sessions, chat ids and notification settings, in one query. */

@@ -17,7 +17,7 @@ import { botCredentials } from './channel-senders.js';
 import { telegramRoom } from './batch-pacing.js';
 import type { TelegramSlots } from './telegram-slots.js';
 import {
-  deliveriesSoFar,
+  endedDeliveries,
   readRecipients,
   recordOutcomes,
   storeWebDeliveries,
@@ -43,8 +43,8 @@ export interface BatchContext extends ChannelBatchContext {
    */
   retryAlone: (guestIds: string[], delayMs?: number) => Promise<void>;
   /**
-   * Of these guests (claimed, not settled), those handed to a delivery job of their own: an
-   * earlier run of the batch gave them up, so this one leaves them alone.
+   * Of these guests, those handed to a delivery job of their own: an earlier run of the batch
+   * gave them up, so this one leaves them alone.
    */
   handedAlone: (guestIds: string[]) => Promise<Set<string>>;
   /** The bot tokens' paces: a batch takes their slots a short horizon ahead (none: not paced). */
@@ -124,10 +124,13 @@ async function telegramCredentials(context: BatchContext, recipients: Recipient[
 export async function deliverBatch(context: BatchContext, job: BatchJob): Promise<void> {
   const { db } = context;
   const key: OccurrenceKey = { source: job.source, id: job.id, occurrenceAt: job.occurrenceAt };
-  const { ended, claimed } = await deliveriesSoFar(db, key, job.guestIds);
-  // A guest handed to a delivery job of its own (by an earlier run of this batch) is that job's.
-  const alone = claimed.length ? await context.handedAlone(claimed) : new Set<string>();
-  const open = [...new Set(job.guestIds)].filter((id) => !ended.has(id) && !alone.has(id));
+  const ended = await endedDeliveries(db, key, job.guestIds);
+  const unended = [...new Set(job.guestIds)].filter((id) => !ended.has(id));
+  if (!unended.length) return;
+  // A guest handed to a delivery job of its own (by an earlier run of this batch: put off for
+  // Telegram's pace, the batch runs again) is that job's, whether or not it claimed its row.
+  const alone = await context.handedAlone(unended);
+  const open = unended.filter((id) => !alone.has(id));
   if (!open.length) return;
   const recipients = await readRecipients(db, open);
   const gone: Outcome[] = open
@@ -154,10 +157,11 @@ export async function deliverBatch(context: BatchContext, job: BatchJob): Promis
   if (handOver.length) await context.retryAlone(handOver);
   if (later.length) await context.retryAlone(later, laterMs);
   // The Telegram guests put off: this batch again once their tokens have room (its job re-queued
-  // by the runner's clock, no attempt spent; the guests delivered by now are skipped then).
+  // by the runner's clock, no attempt spent; the guests delivered by now are skipped then). The
+  // time was set before this run's sends were waited for: what is left of it.
   if (room.putOff.length)
     throw new RetryLaterError(
-      room.comeBackInMs,
+      Math.max(0, room.comeBackAt - Date.now()),
       `Pacing Telegram: ${room.putOff.length} guests of the batch wait for their bot's slots`,
       true,
     );

@@ -335,7 +335,8 @@ export class NotificationEngine {
   }
 }
 
-function deliveryJob(
+/** A one-guest delivery job (its dedupe key: one per source, guest and occurrence). */
+export function deliveryJob(
   source: DeliverySource,
   id: number,
   guestId: string,

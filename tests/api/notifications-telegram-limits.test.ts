@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { sealToken } from '../../server/repos/token-box.js';
 import { newSession } from '../../server/runtime/session.js';
 import { RATE_LIMITED_FOR_MS } from '../../server/notifications/deliver.js';
+import { deliveryJob, DELIVER, DELIVER_BATCH, FANOUT } from '../../server/notifications/engine.js';
 import { startFakeTelegram, DEV_TOKEN as TG_TOKEN, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import {
   addNotification,
@@ -120,4 +121,95 @@ describe('notification deliveries within Telegram’s chat pace, and a 429 that 
     });
     expect(telegram.sent.get('6002') ?? []).toEqual([]);
   }, 60_000);
+});
+
+// A batch whose Telegram guests do not all fit in its token's next slots sends those that do and
+// runs again for the rest; a guest it handed to a delivery job of its own (a 5xx, a 429) is that
+// job's, and the batch's later runs leave it alone (both sending would send it twice).
+describe('a batch put off for its token’s pace', () => {
+  let telegram: FakeTelegram;
+  let c: ChatTest & { templateId: number };
+  const T = nextMinute();
+  const GUESTS = 20;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    telegram = await startFakeTelegram({ tokens: [TG_TOKEN] });
+    // 5 a second: a 2-second horizon holds about 10 of the 20, the batch runs again for the rest.
+    c = await engineTest({ telegramApiBase: telegram.baseUrl, telegramSendsPerSecond: 5 });
+    // Jobs run when the test says (runDue), so the batch runs before the handed-over guest's job.
+    await c.t.app.jobs.stop();
+    await c.t.app.db
+      .updateTable('bots')
+      .set({ telegram_token: sealToken(c.t.app.db, TG_TOKEN) })
+      .where('id', '=', c.botId)
+      .execute();
+    const now = Date.now();
+    const session = JSON.stringify({
+      ...newSession('main', 'en', { ENVIRONMENT: 'telegram' }),
+      messageCount: 1,
+    });
+    const rows = Array.from({ length: GUESTS }, (_, i) => ({
+      id: crypto.randomUUID(),
+      bot_id: c.botId,
+      state: session,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      last_seen_at: now,
+      channel: 'telegram',
+      external_chat_id: String(8000 + i),
+    }));
+    await c.t.app.db
+      .insertInto('guest_sessions')
+      .values(rows as never)
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+    c.t.app.notifications.now = () => T;
+  });
+  afterAll(async () => {
+    await c.t.close();
+    await telegram.close();
+  });
+
+  const texts = (i: number) => (telegram.sent.get(String(8000 + i)) ?? []).map((m) => m.params.text);
+
+  it('sends the others once across its runs and leaves the handed-over guest to its own job', async () => {
+    const id = await addNotification(c, T);
+    await c.t.app.notifications.tick(T);
+    // As an earlier run of the batch would have: this guest handed to its own job, due later.
+    const handed = 0;
+    await c.t.app.jobs.enqueue({
+      ...deliveryJob('notification', id, ids[handed], T, 'tips'),
+      delayMs: 60 * MINUTE,
+    });
+    const batchesLeft = async () =>
+      Number(
+        (
+          await c.t.app.db
+            .selectFrom('jobs')
+            .select((e) => e.fn.countAll().as('n'))
+            .where('kind', 'in', [FANOUT, DELIVER_BATCH])
+            .where('state', 'in', ['queued', 'running'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const until = Date.now() + 30_000;
+    while ((await batchesLeft()) > 0 && Date.now() < until) {
+      await c.t.app.jobs.runDue();
+      await c.t.app.jobs.idle();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await batchesLeft()).toBe(0);
+    for (let i = 0; i < GUESTS; i++)
+      expect(texts(i)).toEqual(i === handed ? [] : ['Tip of the day, telegram']);
+
+    // Its own job, due now: the guest gets it once.
+    await c.t.app.db.updateTable('jobs').set({ run_at: 0 }).where('kind', '=', DELIVER).execute();
+    await drain(c.t, 20_000);
+    for (let i = 0; i < GUESTS; i++) expect(texts(i)).toEqual(['Tip of the day, telegram']);
+    const rows = await deliveries(c.t, id);
+    expect(rows).toHaveLength(GUESTS);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+  }, 90_000);
 });
