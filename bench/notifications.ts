@@ -178,6 +178,34 @@ async function seed(database: BenchDatabase): Promise<void> {
   await app.close();
 }
 
+/** The most Telegram guests one bot token has (the seed's spread: guest i is bot ⌊i/3⌋ mod BOTS's). */
+function telegramFloor(): number {
+  const perBot = new Array<number>(BOTS).fill(0);
+  for (let i = 0; i < GUESTS; i++) if (channelOf(i) === 'telegram') perBot[Math.floor(i / 3) % BOTS] += 1;
+  return Math.max(...perBot);
+}
+
+/** BENCH_TIMELINE: each token's sends (and 429s) per 2 seconds, to see when a token idles. */
+function printTimeline(telegram: FakeTelegram, startedAt: number) {
+  const BUCKET = 2000;
+  for (let b = 0; b < BOTS; b++) {
+    const calls = telegram.calls.filter((call) => call.token === telegramTokenOf(b));
+    const buckets = new Map<number, [number, number]>();
+    for (const call of calls) {
+      const at = Math.floor((call.at - startedAt) / BUCKET);
+      const counts = buckets.get(at) ?? [0, 0];
+      counts[call.status === 429 ? 1 : 0] += 1;
+      buckets.set(at, counts);
+    }
+    const last = Math.max(0, ...buckets.keys());
+    const line = Array.from({ length: last + 1 }, (_, i) => {
+      const [sent, refused] = buckets.get(i) ?? [0, 0];
+      return refused ? `${sent}!${refused}` : String(sent);
+    });
+    console.log(`bot ${b + 1} sends per ${BUCKET / 1000} s: ${line.join(' ')}`);
+  }
+}
+
 interface Counts {
   delivered: number;
   duplicates: number;
@@ -229,6 +257,7 @@ async function run(label: string, base: BenchDatabase, instances: number) {
   const servers = Array.from({ length: instances }, () => startInstance(database));
   await Promise.all(servers.map((s) => s.ready));
   const started = performance.now();
+  const startedAt = Date.now();
   const load = os.loadavg()[0];
   const postgresAtStart = base.databaseUrl ? postgresCpuMicros() : null;
   for (const s of servers) s.child.stdin.write('tick\n');
@@ -252,6 +281,11 @@ async function run(label: string, base: BenchDatabase, instances: number) {
   );
   await db.destroy();
   const refused = fakes.telegram.calls.filter((call) => call.status === 429).length;
+  if (process.env.BENCH_TIMELINE) printTimeline(fakes.telegram, startedAt);
+  const telegramDone = Math.max(
+    startedAt,
+    ...fakes.telegram.calls.filter((call) => call.status === 200).map((call) => call.at),
+  );
   await fakes.telegram.close();
   await fakes.whatsapp.close();
   const seconds = (lastAt - started) / 1000;
@@ -267,6 +301,9 @@ async function run(label: string, base: BenchDatabase, instances: number) {
     'last delivery (s)': seconds.toFixed(1),
     'sends/s': Math.round(counts.delivered / seconds),
     'Telegram 429s': refused,
+    // When Telegram's last send went, and the least its pace allows: the busiest token's guests / rate.
+    'Telegram done (s)': ((telegramDone - startedAt) / 1000).toFixed(1),
+    'Telegram floor (s)': (telegramFloor() / TELEGRAM_PER_SECOND).toFixed(1),
     // The servers' CPU per guest delivered; PostgreSQL's counts every client of the local server
     // (other work on a shared machine shows up in it).
     'app CPU ms/guest': perGuest(appCpu),

@@ -16,7 +16,13 @@ import {
   type Recipient,
 } from './batch-store.js';
 import { botCredentials } from './channel-senders.js';
-import { noSender, RateLimitedSend, type ChannelSenders, type SendOutcome } from './channels.js';
+import {
+  noSender,
+  RateLimitedSend,
+  type BotCredentials,
+  type ChannelSenders,
+  type SendOutcome,
+} from './channels.js';
 
 type Db = Kysely<Database>;
 
@@ -47,6 +53,13 @@ async function whatsappTemplate(db: Db, key: OccurrenceKey, calls: ReadyTurn[]):
     .where('id', '=', key.id)
     .executeTakeFirst();
   return row?.whatsapp_template ?? null;
+}
+
+/** The bots' credentials: those the batch read, and the others' (its WhatsApp guests' bots). */
+async function credentialsOf(db: Db, calls: ReadyTurn[], known = new Map<number, BotCredentials>()) {
+  const missing = [...new Set(calls.map((r) => r.recipient.guest.botId))].filter((id) => !known.has(id));
+  if (!missing.length) return known;
+  return new Map([...known, ...(await botCredentials(db, missing))]);
 }
 
 interface Called {
@@ -120,15 +133,17 @@ export interface ChannelRetries {
  * Telegram and WhatsApp: claimed ('sending'), then called. WhatsApp's calls go through the
  * instance's limit on calls in flight (shared by its batches: what a kill can leave unrecorded).
  * Telegram's go at their slots of the bot token's rate (reserved together, see
- * telegram-slots.ts), which bounds their calls in flight already; queued behind WhatsApp's calls
- * in the limit they went late and in bunches, and Telegram refused the bunches (bench: hundreds of
- * 429s). Outcomes are stored in groups as they end
- * (outcomeWriter). Answers the guests to retry alone.
+ * telegram-slots.ts; the batch brings only the guests whose slots are near, batch-pacing.ts), which
+ * bounds their calls in flight already; queued behind WhatsApp's calls in the limit they went late
+ * and in bunches, and Telegram refused the bunches (bench: hundreds of 429s). Outcomes are stored
+ * in groups as they end (outcomeWriter). Answers the guests to retry alone.
  */
 export async function deliverOnChannels(
   context: ChannelBatchContext,
   key: OccurrenceKey,
   calls: ReadyTurn[],
+  /** The bots' credentials, when the batch read them already. */
+  known?: Map<number, BotCredentials>,
 ): Promise<ChannelRetries> {
   const { db } = context;
   const ended: Outcome[] = [];
@@ -146,7 +161,7 @@ export async function deliverOnChannels(
   const retries: ChannelRetries = { retry: [], later: [], laterMs: 0 };
   if (!sendable.length) return retries;
   const [credentials, lastSaid, template] = await Promise.all([
-    botCredentials(db, [...new Set(sendable.map((r) => r.recipient.guest.botId))]),
+    credentialsOf(db, sendable, known),
     lastGuestMessages(
       db,
       sendable.filter((r) => r.channel === 'whatsapp').map((r) => r.recipient.guest.id),

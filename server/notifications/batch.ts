@@ -12,6 +12,10 @@
 import type https from 'node:https';
 import type { ChatService, ProactiveTurn } from '../conversations/chat-service.js';
 import type { StoredGuest } from '../repos/guests.js';
+import { RetryLaterError } from '../jobs/index.js';
+import { botCredentials } from './channel-senders.js';
+import { telegramRoom } from './batch-pacing.js';
+import type { TelegramSlots } from './telegram-slots.js';
 import {
   endedDeliveries,
   readRecipients,
@@ -38,6 +42,15 @@ export interface BatchContext extends ChannelBatchContext {
    * `delayMs` (default: the back-off's first delay).
    */
   retryAlone: (guestIds: string[], delayMs?: number) => Promise<void>;
+  /**
+   * Of these guests, those handed to a delivery job of their own: an earlier run of the batch
+   * gave them up, so this one leaves them alone.
+   */
+  handedAlone: (guestIds: string[]) => Promise<Set<string>>;
+  /** The bot tokens' paces: a batch takes their slots a short horizon ahead (none: not paced). */
+  telegramSlots?: TelegramSlots;
+  /** That horizon (default TELEGRAM_HORIZON_MS). */
+  telegramHorizonMs?: number;
   dataDir?: string;
   pushAgent?: https.Agent;
 }
@@ -101,17 +114,36 @@ async function deliverWeb(context: BatchContext, key: OccurrenceKey, web: ReadyT
   return lost;
 }
 
+/** The Telegram guests' bots' credentials, when their sends are paced (their room is by token). */
+async function telegramCredentials(context: BatchContext, recipients: Recipient[]) {
+  const bots = recipients.filter((r) => channelOf(r.guest) === 'telegram').map((r) => r.guest.botId);
+  if (!context.telegramSlots || !bots.length) return undefined;
+  return botCredentials(context.db, [...new Set(bots)]);
+}
+
 export async function deliverBatch(context: BatchContext, job: BatchJob): Promise<void> {
   const { db } = context;
   const key: OccurrenceKey = { source: job.source, id: job.id, occurrenceAt: job.occurrenceAt };
   const ended = await endedDeliveries(db, key, job.guestIds);
-  const open = [...new Set(job.guestIds)].filter((id) => !ended.has(id));
+  const unended = [...new Set(job.guestIds)].filter((id) => !ended.has(id));
+  if (!unended.length) return;
+  // A guest handed to a delivery job of its own (by an earlier run of this batch: put off for
+  // Telegram's pace, the batch runs again) is that job's, whether or not it claimed its row.
+  const alone = await context.handedAlone(unended);
+  const open = unended.filter((id) => !alone.has(id));
   if (!open.length) return;
   const recipients = await readRecipients(db, open);
   const gone: Outcome[] = open
     .filter((id) => !recipients.has(id))
     .map((guestId) => ({ guestId, channel: 'web', status: 'skipped', reason: GUEST_GONE }));
-  const turns = await runTurns(context, job.root, [...recipients.values()]);
+  const credentials = await telegramCredentials(context, [...recipients.values()]);
+  const room = telegramRoom(
+    context.telegramSlots,
+    [...recipients.values()],
+    credentials ?? new Map(),
+    context.telegramHorizonMs,
+  );
+  const turns = await runTurns(context, job.root, room.now);
   await recordOutcomes(db, key, [...gone, ...turns.ended], context.now());
   const web = turns.ready.filter((r) => r.channel === 'web');
   const lost = await deliverWeb(context, key, web);
@@ -119,8 +151,18 @@ export async function deliverBatch(context: BatchContext, job: BatchJob): Promis
     context,
     key,
     turns.ready.filter((r) => r.channel !== 'web'),
+    credentials,
   );
-  const alone = [...turns.failed, ...lost, ...retry];
-  if (alone.length) await context.retryAlone(alone);
+  const handOver = [...turns.failed, ...lost, ...retry];
+  if (handOver.length) await context.retryAlone(handOver);
   if (later.length) await context.retryAlone(later, laterMs);
+  // The Telegram guests put off: this batch again once their tokens have room (its job re-queued
+  // by the runner's clock, no attempt spent; the guests delivered by now are skipped then). The
+  // time was set before this run's sends were waited for: what is left of it.
+  if (room.putOff.length)
+    throw new RetryLaterError(
+      Math.max(0, room.comeBackAt - Date.now()),
+      `Pacing Telegram: ${room.putOff.length} guests of the batch wait for their bot's slots`,
+      true,
+    );
 }

@@ -1,10 +1,9 @@
 // Notification deliveries on Telegram and WhatsApp (issue 18 item 5), rendered by the channels'
 // pure rendering (src/core/channels, issue 16) and sent over the real Bot API and Cloud API.
 // Telegram's sends are paced to the bot token's rate, shared with the conversations and the other
-// instances (telegram-slots.ts); a 429 throws RateLimitedSend with its retry_after (the guest is
-// tried again then, and the token's later sends wait too), a 5xx throws, so the delivery job is
-// retried with back-off;
-// other refusals are a failed delivery with the API's words. WhatsApp sends a normal message only
+// instances (telegram-slots.ts), and to the chat's (a turn of several messages); a 429 throws
+// RateLimitedSend with its retry_after (the guest is tried again then, and the token's later sends
+// wait too), a 5xx throws, so the delivery job is retried with back-off; other refusals are a failed delivery with the API's words. WhatsApp sends a normal message only
 // inside the 24-hour customer-service window (the guest's last message); outside it, the approved
 // message template named on the notification, or nothing: skipped "outside the 24-hour window"
 // (Meta's error 131047 says the same and is mapped to it).
@@ -14,7 +13,8 @@ import { openToken } from '../repos/token-box.js';
 import { postJson } from '../channels/post-json.js';
 import type { Database } from '../db/schema.js';
 import type { TelegramSlots } from './telegram-slots.js';
-import { renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
+import { chatRule, renderTelegram, renderWhatsApp } from '../../src/core/channels/index.js';
+import { chatOffsets } from '../../src/core/notifications/index.js';
 import type { ChatReply } from '../../src/core/widget/replies.js';
 import {
   OUTSIDE_WINDOW,
@@ -131,11 +131,20 @@ export function channelSenders(
         language(delivery),
       );
       const token = to.telegram_token;
-      const times = slots ? await slots.take(token, calls.length) : [];
+      // The chat's pace too: its burst goes at the token's next slots, each later message a chat
+      // interval after the first (a turn of several messages), at a token slot from then on.
+      const offsets = slots
+        ? chatOffsets(calls.length, chatRule(slots.rules, to.external_chat_id))
+        : calls.map(() => 0);
+      const burst = offsets.filter((offset) => offset === 0).length;
+      const times = slots ? await slots.take(token, burst) : [];
       const inFlight = delivery.inFlight ?? direct;
+      let first = 0;
       for (const [i, call] of calls.entries()) {
-        const wait = (times[i] ?? 0) - Date.now();
+        const at = i < burst || !slots ? (times[i] ?? 0) : await slots.takeAt(token, first + offsets[i]);
+        const wait = at - Date.now();
         if (wait > 0) await sleep(wait);
+        if (i === 0) first = Date.now();
         let answer: ChannelAnswer;
         try {
           answer = await inFlight(() =>

@@ -50,6 +50,12 @@ export const UNSUBSCRIBED = 'The guest switched notifications off';
 export const NOTHING_TO_SAY = 'The flow has nothing to send';
 export const GUEST_GONE = 'The guest no longer exists';
 const SUBSCRIPTION_GONE = 'The subscription no longer exists';
+/**
+ * How long a delivery waits out a channel's 429s (each re-queue waits its retry_after and spends
+ * no attempt) before it is given up as failed: an API refusing for longer is not coming back for
+ * this occurrence, and the re-queues would go on forever.
+ */
+export const RATE_LIMITED_FOR_MS = 15 * 60_000;
 
 const keyOf = (job: DeliveryJob) => ({
   source: job.source,
@@ -61,7 +67,7 @@ const keyOf = (job: DeliveryJob) => ({
 async function existing(db: Db, job: DeliveryJob) {
   return db
     .selectFrom('notification_deliveries')
-    .select('status')
+    .select(['status', 'created_at'])
     .where('source', '=', job.source)
     .where('source_id', '=', job.id)
     .where('guest_id', '=', job.guestId)
@@ -200,18 +206,27 @@ export async function deliver(context: DeliveryContext, job: DeliveryJob): Promi
           .where('id', '=', job.id)
           .executeTakeFirst()
       : undefined;
-  const outcome = await sender({
-    botId: guest.botId,
-    guest,
-    replies: turn.replies,
-    whatsappTemplate: notification?.whatsapp_template ?? null,
-    lastGuestMessageAt: last?.at ?? null,
-  }).catch((error: unknown) => {
+  // Claimed when first tried (by this job or by the batch that handed the guest over).
+  const claimedAt = done?.created_at ?? at;
+  let outcome;
+  try {
+    outcome = await sender({
+      botId: guest.botId,
+      guest,
+      replies: turn.replies,
+      whatsappTemplate: notification?.whatsapp_template ?? null,
+      lastGuestMessageAt: last?.at ?? null,
+    });
+  } catch (error) {
+    if (!(error instanceof RateLimitedSend)) throw error;
+    // An API that answers 429 for longer than that: the delivery failed, with its words.
+    if (now() - Number(claimedAt) >= RATE_LIMITED_FOR_MS) {
+      return record(db, job, channel, 'failed', error.message, now());
+    }
     // A 429 is no failure: the job waits the API's retry_after, its attempt given back (the
     // row stays 'sending', so the next run sends).
-    if (error instanceof RateLimitedSend) throw new RetryLaterError(error.retryAfterMs, error.message, true);
-    throw error;
-  });
+    throw new RetryLaterError(error.retryAfterMs, error.message, true);
+  }
   if (outcome.status === 'sent' || outcome.status === 'delivered') {
     // The guest's conversation keeps what was sent; a turn stored in between leaves it out.
     await db

@@ -25,6 +25,7 @@ import { deliver, type DeliveryJob } from './deliver.js';
 import { deliverBatch, type BatchJob } from './batch.js';
 import type { ChannelSenders } from './channels.js';
 import type { PushSource } from './push-source.js';
+import type { TelegramSlots } from './telegram-slots.js';
 
 type Db = Kysely<Database>;
 
@@ -60,6 +61,10 @@ export interface EngineOptions {
   batchSize?: number;
   /** Channel calls (Telegram, WhatsApp) this instance has in flight at most. */
   channelCalls?: number;
+  /** The bot tokens' paces the Telegram sender keeps: batches take their slots a horizon ahead. */
+  telegramSlots?: TelegramSlots;
+  /** That horizon, in ms (default TELEGRAM_HORIZON_MS). */
+  telegramHorizonMs?: number;
 }
 
 interface FanoutJob {
@@ -111,6 +116,9 @@ export class NotificationEngine {
             pushAgent: this.pushAgent,
             channelCalls: this.channelCalls,
             retryAlone: (guestIds, delayMs) => this.retryAlone(job, guestIds, delayMs),
+            handedAlone: (guestIds) => this.handedAlone(job, guestIds),
+            telegramSlots: this.options.telegramSlots,
+            telegramHorizonMs: this.options.telegramHorizonMs,
           },
           job,
         ),
@@ -246,6 +254,18 @@ export class NotificationEngine {
     );
   }
 
+  /** Of the batch's guests, those with a delivery job of their own (its dedupe key is taken). */
+  private async handedAlone(job: BatchJob, guestIds: string[]): Promise<Set<string>> {
+    const keys = guestIds.map((guestId) => deliveryKey(job.source, job.id, guestId, job.occurrenceAt));
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('dedupe_key')
+      .where('dedupe_key', 'in', keys)
+      .execute();
+    const taken = new Set(rows.map((row) => row.dedupe_key));
+    return new Set(guestIds.filter((_, i) => taken.has(keys[i])));
+  }
+
   /** One page of recipients: their batch deliveries, and the next page's fan-out. */
   private async fanout(job: FanoutJob): Promise<void> {
     const guests = await this.db
@@ -315,7 +335,8 @@ export class NotificationEngine {
   }
 }
 
-function deliveryJob(
+/** A one-guest delivery job (its dedupe key: one per source, guest and occurrence). */
+export function deliveryJob(
   source: DeliverySource,
   id: number,
   guestId: string,
@@ -323,5 +344,10 @@ function deliveryJob(
   root: string | null,
 ): NewJob {
   const payload: DeliveryJob = { source, id, guestId, occurrenceAt: at, root };
-  return { kind: DELIVER, payload, dedupeKey: `${DELIVER}:${source}:${id}:${guestId}:${at}` };
+  return { kind: DELIVER, payload, dedupeKey: deliveryKey(source, id, guestId, at) };
+}
+
+/** A one-guest delivery's dedupe key: one per (source, guest, occurrence). */
+function deliveryKey(source: DeliverySource, id: number, guestId: string, at: number): string {
+  return `${DELIVER}:${source}:${id}:${guestId}:${at}`;
 }

@@ -17,7 +17,20 @@ declare module 'fastify' {
   }
 }
 
+/** The share of a bot token's rate notification broadcasts use. */
+const NOTIFICATION_SHARE_OF_RATE = 0.95;
+
 export default fp(async (app) => {
+  // Telegram: the bot token's rate, on the budget the conversations' sends use
+  // (TELEGRAM_SENDS_PER_SECOND), a little under it: a broadcast keeps the token at its limit for
+  // a long stretch, and at exactly the limit any jitter of the sends (a busy event loop, the
+  // network) makes Telegram count 31 in some second and answer 429 (each costing the token a
+  // retry_after). The conversations' sends share the budget at the full rate.
+  const pace = telegramPace(
+    app.config.telegramChatIntervalMs,
+    app.config.telegramSendsPerSecond * NOTIFICATION_SHARE_OF_RATE,
+  );
+  const slots = telegramSlots(new SendPace(app.db, pace), pace);
   const engine = new NotificationEngine(app.db, app.jobs, chatServiceOf(app), {
     dataDir: app.config.dataDir,
     pushSource: pushSource(
@@ -27,17 +40,9 @@ export default fp(async (app) => {
       }),
       app.config.pushMessageSources,
     ),
-    // Telegram: the bot token's rate, on the budget the conversations' sends use (TELEGRAM_SENDS_PER_SECOND).
-    senders: channelSenders(
-      app.db,
-      app.config,
-      telegramSlots(
-        new SendPace(
-          app.db,
-          telegramPace(app.config.telegramChatIntervalMs, app.config.telegramSendsPerSecond),
-        ),
-      ),
-    ),
+    senders: channelSenders(app.db, app.config, slots),
+    // Batches take the token's slots a short horizon ahead and come back for the rest.
+    telegramSlots: slots,
     batchSize: app.config.notificationBatch,
     // As many calls in flight as one delivery a job had: a kill leaves no more unrecorded.
     channelCalls: app.config.jobsConcurrency,

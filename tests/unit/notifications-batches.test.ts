@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksOf, createLimit } from '../../src/core/notifications/index.js';
+import { chatOffsets, chunksOf, createLimit } from '../../src/core/notifications/index.js';
 
 describe('a notification’s recipients in batches', () => {
   it('splits them in order, the last batch shorter', () => {
@@ -45,5 +45,23 @@ describe('a limit on work in flight', () => {
     const limit = createLimit(1);
     await expect(limit(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(await limit(async () => 'next')).toBe('next');
+  });
+});
+
+describe('a turn of several messages to one Telegram chat', () => {
+  const chat = { intervalMs: 1000, burst: 3 };
+
+  it('sends the chat’s burst at once, then one a chat interval', () => {
+    expect(chatOffsets(1, chat)).toEqual([0]);
+    expect(chatOffsets(3, chat)).toEqual([0, 0, 0]);
+    expect(chatOffsets(5, chat)).toEqual([0, 0, 0, 1000, 2000]);
+  });
+
+  it('sends all at once when the chat is not paced', () => {
+    expect(chatOffsets(4, { intervalMs: 0, burst: 3 })).toEqual([0, 0, 0, 0]);
+  });
+
+  it('spaces every message out with a burst of one', () => {
+    expect(chatOffsets(3, { intervalMs: 3000, burst: 1 })).toEqual([0, 3000, 6000]);
   });
 });

@@ -30,3 +30,4 @@ export {
 } from './form';
 export { formatOccurrence, fromLocalInput, occurrencePreview, toLocalInput } from './local-time';
 export { chunksOf, createLimit, type Limit } from './batches';
+export { chatOffsets } from './chat-pace';
