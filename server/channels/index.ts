@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { telegramPace } from '../../src/core/channels/index.js';
 import { chatServiceOf } from '../conversations/registry.js';
 import { beforeDatabaseCloses } from '../db/close-hooks.js';
+import { listen } from '../db/listen.js';
 import { JobRunner } from '../jobs/index.js';
 import { ConversationDrain } from './conversation-drain.js';
 import { SendPace } from './send-pace.js';
@@ -13,6 +14,7 @@ import { telegramWebhook } from './telegram/webhook.js';
 import statusRoutes from './status-routes.js';
 import web from './web/index.js';
 import { whatsappAdapter } from './whatsapp/adapter.js';
+import { TURNS_STORED } from './webhook-stores.js';
 import { whatsappWebhook } from './whatsapp/webhook.js';
 
 const drains = new WeakMap<object, ConversationDrain>();
@@ -30,8 +32,16 @@ function turnRunner(app: FastifyInstance): JobRunner {
     leaseMs: app.config.jobsLeaseMs,
     onError: (error, job) => app.log.warn({ err: error, job: job?.id, kind: job?.kind }, 'job failed'),
   });
-  app.addHook('onReady', async () => runner.start());
-  beforeDatabaseCloses(app.db, () => runner.stop());
+  let stopListening = async () => {};
+  app.addHook('onReady', async () => {
+    runner.start();
+    // Turns stored by another instance (PostgreSQL): looked for at once, not at the next poll.
+    stopListening = listen(app.db, TURNS_STORED, () => runner.wakeUp());
+  });
+  beforeDatabaseCloses(app.db, async () => {
+    await stopListening();
+    await runner.stop();
+  });
   return runner;
 }
 

@@ -9,9 +9,16 @@
 // a conversation's updates is the order of its batches.
 import type { Kysely } from 'kysely';
 import { hotSql, runWebhookWrite } from '../db/connect.js';
+import { notifyParams } from '../db/listen.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database>;
+
+/**
+ * Notified as turns' jobs are stored (db/listen.ts): the other instances' runners of turns look
+ * for them at once rather than at their next poll (this instance's runner is woken in memory).
+ */
+export const TURNS_STORED = 'channel_turns';
 
 /** One update to store with its turn's job (the job's dedupe key is `turn:<inbox id>`). */
 export interface WebhookStore {
@@ -31,7 +38,8 @@ export interface WebhookStore {
 /**
  * The batch as a JSON array of rows: its updates stored (a taken update_key, a retried
  * delivery, is left out), each stored one's job added, and the stored ones answered with their
- * inbox id. Data-modifying parts of a WITH run once whether or not the final select reads them.
+ * inbox id, and the other instances told when any was stored. Data-modifying parts of a WITH run
+ * once whether or not the final select reads them; `notified` runs because it is read.
  */
 const STORE_UPDATES = hotSql(
   'channel_store_updates',
@@ -47,8 +55,10 @@ const STORE_UPDATES = hotSql(
      select g.job_kind, g.job_payload, 'turn:' || s.id, 'queued', g.now, 0, g.max_attempts, g.now, g.now
      from stored s join given g on g.update_key = s.update_key
      on conflict (dedupe_key) do nothing
+   ), notified as (
+     select pg_notify(cast(? as text), cast(? as text)) from (select 1 from stored limit 1) as one
    )
-   select update_key, id from stored`,
+   select update_key, id from stored left join notified on true`,
 );
 
 interface Pending {
@@ -105,6 +115,7 @@ async function storeBatch(db: Db, stores: WebhookStore[]): Promise<Map<string, n
   }));
   const result = await runWebhookWrite<{ update_key: string; id: number }>(db, STORE_UPDATES, [
     JSON.stringify(rows),
+    ...(notifyParams(db, TURNS_STORED) ?? ['none', '']),
   ]);
   return new Map(result.rows.map((row) => [row.update_key, Number(row.id)]));
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -71,7 +72,13 @@ export function openDatabase(
       end: async () => void (await Promise.all([pool.end(), hotPool.end(), webhookPool.end()])),
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pools }) });
-    drivers.set(db, { pool: hotPool, webhookPool });
+    const listening = {
+      connectionString: config.databaseUrl,
+      options: schema || undefined,
+      scope: config.databaseSchema || 'public',
+      self: randomBytes(6).toString('hex'),
+    };
+    drivers.set(db, { pool: hotPool, webhookPool, listening });
     return db;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -150,7 +157,22 @@ function statementCache(file: SQLite.Database, capacity = 500) {
 
 type Handle =
   | { file: SQLite.Database; prepare(sql: string): SQLite.Statement; thread: SqliteThread }
-  | { pool: pg.Pool; webhookPool: pg.Pool };
+  | { pool: pg.Pool; webhookPool: pg.Pool; listening: PostgresListening };
+
+/** What a LISTEN connection needs (db/listen.ts), and this handle's name in its notifications. */
+export interface PostgresListening {
+  connectionString: string;
+  options: string | undefined;
+  /** The schema: notification channels are per database, so the channel's name carries it. */
+  scope: string;
+  /** Sent as the payload of this handle's notifications: its own are not news to it. */
+  self: string;
+}
+
+export function postgresListening(db: Kysely<Database>): PostgresListening | null {
+  const driver = drivers.get(db);
+  return driver && 'listening' in driver ? driver.listening : null;
+}
 const drivers = new WeakMap<Kysely<Database>, Handle>();
 
 /** SQL with `?` placeholders, valid on SQLite and PostgreSQL, with its PostgreSQL spelling. */
