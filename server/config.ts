@@ -49,6 +49,11 @@ export interface Config {
   secretKey: string;
   /** The first retry delay of a channel send that failed without a retry_after (doubles after). */
   channelRetryBaseMs: number;
+  /**
+   * Channel conversations one instance works on at once (CHANNEL_TURNS_CONCURRENCY), on a runner
+   * of their own: a turn mostly waits for the database and the channel's API.
+   */
+  channelTurnsConcurrency: number;
   allowPrivateTargets: boolean;
   /** PUSH_MESSAGE_SOURCES: push message type → JSON source URL whose fields fill placeholders. */
   pushMessageSources: Record<string, string>;
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappVerifyToken: env.WHATSAPP_VERIFY_TOKEN ?? '',
     whatsappAppSecret: env.WHATSAPP_APP_SECRET ?? '',
     channelRetryBaseMs: positiveNumber(env.CHANNEL_RETRY_BASE_MS, 1000),
+    channelTurnsConcurrency: positiveNumber(env.CHANNEL_TURNS_CONCURRENCY, 64),
     secretKey: env.SECRET_KEY ?? '',
     allowPrivateTargets: env.ALLOW_PRIVATE_TARGETS === '1',
     pushMessageSources: parsePushSources(env.PUSH_MESSAGE_SOURCES),

@@ -5,9 +5,10 @@
 // replies are queued in the outbox — and sends the outbox in order. Different conversations run
 // in parallel on the runner's slots.
 //
-// A job that finds the conversation leased by another runner checks again shortly while its update
-// is still pending: the holder handles every pending update before it lets go, and looks once more
-// after letting go, so no update waits for nobody. A send that fails with 429 or 5xx stops the
+// A job that finds the conversation leased by another instance checks again shortly while its
+// update is still pending: the holder handles every pending update before it lets go, and looks
+// once more after letting go, so no update waits for nobody. Held by a job of this instance, one
+// job waits for it in memory and goes next; the others are done at once (see run). A send that fails with 429 or 5xx stops the
 // conversation's sends (not its turns' order) until the API's retry_after or the back-off has
 // passed; a send refused for good, or failing MAX_SEND_ATTEMPTS times, is dead with the API's
 // error, shown in the Advanced tab.
@@ -107,8 +108,11 @@ export function lastChoices(replies: readonly ChatReply[]): ChoiceButton[] | nul
 
 export class ConversationDrain {
   private readonly adapters = new Map<ChannelKind, ChannelAdapter>();
-  /** The conversations a job of this process works on (its lease taken or being taken). */
-  private readonly held = new Set<string>();
+  /**
+   * The conversations a job of this process works on (its lease taken or being taken): settled
+   * when that job lets go. With it, whether another job of this process waits to go next.
+   */
+  private readonly held = new Map<string, { done: Promise<void>; next: boolean }>();
   /** When this process last wrote a bot channel's last_message_at (see noteMessage). */
   private readonly noted = new Map<string, number>();
 
@@ -142,14 +146,23 @@ export class ConversationDrain {
 
   private async run(key: ChatKey, job: RunningJob): Promise<void | typeof JOB_RECORDED> {
     const name = `${key.botId}:${key.channel}:${key.chatId}`;
-    // Held by a job of this process: it handles our update (or its job's end lets go and we take
-    // over shortly), and asking the database would only say so.
-    if (this.held.has(name)) throw new RetryLaterError(BUSY_RETRY_MS, 'The conversation is busy', true);
-    this.held.add(name);
+    // Held by a job of this process. One job waits for it to let go and then takes the lease
+    // (its update was stored before it was claimed, so the lease finds it if the holder did not
+    // handle it). Any other job is done at once: the one waiting will find its update as well.
+    // Asking the database, or re-queueing to look again, would cost statements and a claim.
+    for (let holder = this.held.get(name); holder; holder = this.held.get(name)) {
+      if (holder.next) return;
+      holder.next = true;
+      await holder.done;
+      // Whoever went first since then takes the lease; this job waits its turn, as the next.
+    }
+    let letGo = () => {};
+    this.held.set(name, { done: new Promise<void>((resolve) => (letGo = resolve)), next: false });
     try {
       return await this.runHeld(key, job);
     } finally {
       this.held.delete(name);
+      letGo();
     }
   }
 

@@ -5,6 +5,7 @@ import { directSqlite, hotSql, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { ChoiceButton } from '../runtime/replies.js';
+import { storeWithOthers } from './webhook-stores.js';
 
 type Db = Kysely<Database>;
 
@@ -55,22 +56,6 @@ const INSERT_UPDATE = `insert into channel_inbox (bot_id, channel, chat_id, upda
   values (?, ?, ?, ?, ?, 'pending', ?) on conflict (update_key) do nothing returning id`;
 const INSERT_TURN = `insert into jobs (kind, payload, dedupe_key, state, run_at, attempts, max_attempts, created_at, updated_at)
   values (?, ?, ?, 'queued', ?, 0, ?, ?, ?) on conflict (dedupe_key) do nothing`;
-/** PostgreSQL: the update and its turn's job in one statement (one round trip, atomic). */
-const STORE_UPDATE_PG = hotSql(
-  'channel_store_update',
-  `with stored as (${INSERT_UPDATE})
-   insert into jobs (kind, payload, dedupe_key, state, run_at, attempts, max_attempts, created_at, updated_at)
-   select ?, ?, 'turn:' || stored.id, 'queued', ?, 0, ?, ?, ? from stored
-   on conflict (dedupe_key) do nothing returning dedupe_key`,
-);
-
-/**
- * What a webhook does before it answers: stores the update once and, with it, the job that runs
- * its turn — one write, never queued behind the turns. On SQLite it runs at once on the file
- * (synchronous: nothing else can interleave, and it does not wait in Kysely's connection queue
- * behind the turns' transactions); on PostgreSQL it is one statement. The inbox id, or null when
- * the update was stored before (a retried delivery: no second job).
- */
 /**
  * Stores that had to wait (PostgreSQL's, SQLite's behind a transaction), per database and
  * conversation: a conversation's updates are stored in the order they arrived, different
@@ -96,6 +81,14 @@ function inTurn<T>(db: Db, key: ChatKey, store: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * What a webhook does before it answers: stores the update once and, with it, the job that runs
+ * its turn — one write, never queued behind the turns. On SQLite it runs at once on the file
+ * (synchronous: nothing else can interleave, and it does not wait in Kysely's connection queue
+ * behind the turns' transactions); on PostgreSQL it goes with the other stores of its tick, in one
+ * statement on the webhooks' own connections (webhook-stores.ts). The inbox id, or null when the
+ * update was stored before (a retried delivery: no second job).
+ */
 export async function storeUpdateWithTurn(
   db: Db,
   key: ChatKey,
@@ -104,16 +97,22 @@ export async function storeUpdateWithTurn(
   job: TurnJob,
   now = Date.now(),
 ): Promise<number | null> {
+  if (isPostgres(db)) {
+    // In turn: a later update of the conversation is stored in a later batch, so it takes a higher id.
+    return inTurn(db, key, () =>
+      storeWithOthers(db, {
+        ...key,
+        updateKey,
+        payload: JSON.stringify(payload),
+        jobKind: job.kind,
+        jobPayload: JSON.stringify(key),
+        maxAttempts: job.maxAttempts,
+        now,
+      }),
+    );
+  }
   const update = [key.botId, key.channel, key.chatId, updateKey, JSON.stringify(payload), now];
   const turn = (id: number) => [job.kind, JSON.stringify(key), turnKey(id), now, job.maxAttempts, now, now];
-  if (isPostgres(db)) {
-    // In turn: on the pool's several connections a later update could commit first.
-    const jobParams = turn(0).filter((_, i) => i !== 2);
-    const { rows } = await inTurn(db, key, () =>
-      runHot<{ dedupe_key: string }>(db, STORE_UPDATE_PG, [...update, ...jobParams]),
-    );
-    return rows.length ? Number(rows[0].dedupe_key.slice('turn:'.length)) : null;
-  }
   const file = directSqlite(db);
   if (file && !waitingStores.get(db)?.has(chatName(key))) {
     file.prepare('begin immediate').run();

@@ -98,6 +98,13 @@ export class JobRunner {
   private wake: (() => void) | null = null;
   /** A wake-up came while the runner was claiming: its job may have been stored after the claim looked. */
   private wokenWhileBusy = false;
+  /**
+   * Due jobs may have been left behind for want of a free slot (the last claim took as many as
+   * slots were free, or a wake-up came with none free): a job's end then looks again at once.
+   * Otherwise the last claim took every due job, and a job's end need not ask the database again
+   * (new jobs wake the runner; other servers' come with the poll).
+   */
+  private mayBeWaiting = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -164,7 +171,10 @@ export class JobRunner {
   /** Claims and starts what is due now, once; the number of jobs started. For tests and tools. */
   async runDue(): Promise<number> {
     const free = this.concurrency - this.running.size;
-    if (free <= 0) return 0;
+    if (free <= 0) {
+      this.mayBeWaiting = true;
+      return 0;
+    }
     const jobs = await claimJobs(this.db, {
       runner: this.name,
       kinds: [...this.handlers.keys()],
@@ -172,10 +182,11 @@ export class JobRunner {
       now: this.now(),
       leaseUntil: this.now() + this.leaseMs,
     });
+    this.mayBeWaiting = jobs.length >= free;
     for (const job of jobs) {
       const run = this.run(job).finally(() => {
         this.running.delete(run);
-        this.alert();
+        if (this.mayBeWaiting) this.alert();
       });
       this.running.add(run);
     }
@@ -190,15 +201,14 @@ export class JobRunner {
   private async poll(): Promise<void> {
     while (!this.stopping) {
       this.wokenWhileBusy = false;
-      let started = 0;
       try {
-        started = await this.runDue();
+        await this.runDue();
       } catch (error) {
         this.onError(error);
       }
-      // A full claim means more may be due: look again as soon as a slot frees up.
+      // A full claim means more may be due: a job's end looks again (mayBeWaiting). A claim that
+      // left slots free took every due job: looking again at once would find none.
       const full = this.running.size >= this.concurrency;
-      if (started > 0 && !full) continue;
       // A job stored while the claim ran (a webhook's) is not left for the next poll.
       if (this.wokenWhileBusy && !full) continue;
       await new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
 // Telegram against the fake Bot API (tests/fixtures/fake-telegram.ts), on SQLite and PostgreSQL:
 // webhook registration on save and removal on clear, a bad token refused, the secret header
-// checked, a retried update run once, a chat's updates answered in order, choices by button, by
-// typed answer and by number, /restart, 429 honoured, and a send that always fails dead.
+// checked, a retried update run once (also among many chats' updates arriving at once), a chat's
+// updates answered in order, choices by button, by typed answer and by number, /restart, 429
+// honoured, and a send that always fails dead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_TOKEN, startFakeTelegram, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import { createBot, withHeaders } from '../fixtures/bot-api.js';
@@ -154,6 +155,26 @@ describe('the webhook', () => {
       .where('chat_id', '=', '12')
       .execute();
     expect(inbox).toHaveLength(1);
+  });
+
+  it('stores the updates of many chats arriving at once, a retried one among them, each once', async () => {
+    const chats = Array.from({ length: 12 }, (_, i) => 30 + i);
+    const updates = chats.map((chat) => fake.message(chat, '/start'));
+    const statuses = await Promise.all([...updates, updates[0], updates[5]].map((update) => post(update)));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    for (const chat of chats) await fake.waitForSent(chat, 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const chat of chats) expect(texts(chat)).toEqual(['Welcome on <b>telegram</b>', 'Tea or coffee?']);
+    const inbox = await c.t.app.db
+      .selectFrom('channel_inbox')
+      .select('chat_id')
+      .where(
+        'chat_id',
+        'in',
+        chats.map((chat) => String(chat)),
+      )
+      .execute();
+    expect(inbox).toHaveLength(chats.length);
   });
 
   it('answers the updates of one chat in arrival order', async () => {
