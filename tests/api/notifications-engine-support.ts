@@ -14,6 +14,9 @@ import {
   type ChatTest,
 } from './chat-support.js';
 import { readConversation } from '../../server/repos/conversation.js';
+import crypto from 'node:crypto';
+import { sealToken } from '../../server/repos/token-box.js';
+import { newSession } from '../../server/runtime/session.js';
 
 export const MINUTE = 60_000;
 
@@ -41,6 +44,37 @@ export async function guests(c: ChatTest, n: number): Promise<string[]> {
     ids.push(g.id);
   }
   return ids;
+}
+
+/** Gives the test's bot a Telegram token (the fake's), stored sealed as the bot dialog stores it. */
+export async function setTelegramToken(c: ChatTest, token: string): Promise<void> {
+  await c.t.app.db
+    .updateTable('bots')
+    .set({ telegram_token: sealToken(c.t.app.db, token) })
+    .where('id', '=', c.botId)
+    .execute();
+}
+
+/** Telegram guests of the test's bot who have talked with it, one per chat id; their session ids. */
+export async function telegramGuests(c: ChatTest, chatIds: string[]): Promise<string[]> {
+  const now = Date.now();
+  const state = JSON.stringify({ ...newSession('main', 'en', { ENVIRONMENT: 'telegram' }), messageCount: 1 });
+  const rows = chatIds.map((chatId) => ({
+    id: crypto.randomUUID(),
+    bot_id: c.botId,
+    state,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    last_seen_at: now,
+    channel: 'telegram',
+    external_chat_id: chatId,
+  }));
+  await c.t.app.db
+    .insertInto('guest_sessions')
+    .values(rows as never)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function addNotification(

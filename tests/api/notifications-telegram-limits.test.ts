@@ -3,9 +3,6 @@
 // good is not waited out forever — after RATE_LIMITED_FOR_MS the delivery is failed with the
 // API's words, and the notification's log lists the guest among its failed recipients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
-import { sealToken } from '../../server/repos/token-box.js';
-import { newSession } from '../../server/runtime/session.js';
 import { RATE_LIMITED_FOR_MS } from '../../server/notifications/deliver.js';
 import { deliveryJob, DELIVER, DELIVER_BATCH, FANOUT } from '../../server/notifications/engine.js';
 import { startFakeTelegram, DEV_TOKEN as TG_TOKEN, type FakeTelegram } from '../fixtures/fake-telegram.js';
@@ -16,6 +13,8 @@ import {
   engineTest,
   MINUTE,
   nextMinute,
+  setTelegramToken,
+  telegramGuests,
 } from './notifications-engine-support.js';
 import { node, publishTemplate, text, type ChatTest } from './chat-support.js';
 
@@ -25,34 +24,12 @@ describe('notification deliveries within Telegram’s chat pace, and a 429 that 
   let clock: number;
   const T = nextMinute();
 
-  async function telegramGuest(chatId: string) {
-    const id = crypto.randomUUID();
-    const now = Date.now();
-    await c.t.app.db
-      .insertInto('guest_sessions')
-      .values({
-        id,
-        bot_id: c.botId,
-        state: JSON.stringify({ ...newSession('main', 'en', { ENVIRONMENT: 'telegram' }), messageCount: 1 }),
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        last_seen_at: now,
-        channel: 'telegram',
-        external_chat_id: chatId,
-      } as never)
-      .execute();
-    return id;
-  }
+  const telegramGuest = async (chatId: string) => (await telegramGuests(c, [chatId]))[0];
 
   beforeAll(async () => {
     telegram = await startFakeTelegram({ tokens: [TG_TOKEN] });
     c = await engineTest({ telegramApiBase: telegram.baseUrl, telegramChatIntervalMs: 1000 });
-    await c.t.app.db
-      .updateTable('bots')
-      .set({ telegram_token: sealToken(c.t.app.db, TG_TOKEN) })
-      .where('id', '=', c.botId)
-      .execute();
+    await setTelegramToken(c, TG_TOKEN);
     clock = T;
     c.t.app.notifications.now = () => clock;
   });
@@ -139,32 +116,13 @@ describe('a batch put off for its token’s pace', () => {
     c = await engineTest({ telegramApiBase: telegram.baseUrl, telegramSendsPerSecond: 5 });
     // Jobs run when the test says (runDue), so the batch runs before the handed-over guest's job.
     await c.t.app.jobs.stop();
-    await c.t.app.db
-      .updateTable('bots')
-      .set({ telegram_token: sealToken(c.t.app.db, TG_TOKEN) })
-      .where('id', '=', c.botId)
-      .execute();
-    const now = Date.now();
-    const session = JSON.stringify({
-      ...newSession('main', 'en', { ENVIRONMENT: 'telegram' }),
-      messageCount: 1,
-    });
-    const rows = Array.from({ length: GUESTS }, (_, i) => ({
-      id: crypto.randomUUID(),
-      bot_id: c.botId,
-      state: session,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      last_seen_at: now,
-      channel: 'telegram',
-      external_chat_id: String(8000 + i),
-    }));
-    await c.t.app.db
-      .insertInto('guest_sessions')
-      .values(rows as never)
-      .execute();
-    ids.push(...rows.map((r) => r.id));
+    await setTelegramToken(c, TG_TOKEN);
+    ids.push(
+      ...(await telegramGuests(
+        c,
+        Array.from({ length: GUESTS }, (_, i) => String(8000 + i)),
+      )),
+    );
     c.t.app.notifications.now = () => T;
   });
   afterAll(async () => {

@@ -4,9 +4,6 @@
 // message exactly once, the pacing keeps the 429s to a stray few, and a guest that got a 429 is
 // sent again only after its retry_after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
-import { sealToken } from '../../server/repos/token-box.js';
-import { newSession } from '../../server/runtime/session.js';
 import { startFakeTelegram, DEV_TOKEN as TG_TOKEN, type FakeTelegram } from '../fixtures/fake-telegram.js';
 import {
   addNotification,
@@ -14,6 +11,8 @@ import {
   drain,
   engineTest,
   nextMinute,
+  setTelegramToken,
+  telegramGuests,
 } from './notifications-engine-support.js';
 import type { ChatTest } from './chat-support.js';
 
@@ -33,32 +32,11 @@ describe('notification deliveries within Telegram’s rate limit', () => {
       // Several batches at once, each reserving its slots from the one token's budget.
       notificationBatch: 20,
     });
-    await c.t.app.db
-      .updateTable('bots')
-      .set({ telegram_token: sealToken(c.t.app.db, TG_TOKEN) })
-      .where('id', '=', c.botId)
-      .execute();
-    const now = Date.now();
-    const session = JSON.stringify({
-      ...newSession('main', 'en', { ENVIRONMENT: 'telegram' }),
-      messageCount: 1,
-    });
-    await c.t.app.db
-      .insertInto('guest_sessions')
-      .values(
-        Array.from({ length: GUESTS }, (_, i) => ({
-          id: crypto.randomUUID(),
-          bot_id: c.botId,
-          state: session,
-          version: 1,
-          created_at: now,
-          updated_at: now,
-          last_seen_at: now,
-          channel: 'telegram',
-          external_chat_id: String(7000 + i),
-        })) as never,
-      )
-      .execute();
+    await setTelegramToken(c, TG_TOKEN);
+    await telegramGuests(
+      c,
+      Array.from({ length: GUESTS }, (_, i) => String(7000 + i)),
+    );
     c.t.app.notifications.now = () => T;
   });
   afterAll(async () => {
