@@ -8,10 +8,11 @@
 // A job that finds the conversation leased by another instance checks again shortly while its
 // update is still pending: the holder handles every pending update before it lets go, and looks
 // once more after letting go, so no update waits for nobody. Held by a job of this instance, one
-// job waits for it in memory and goes next; the others are done at once (see run). A send that fails with 429 or 5xx stops the
-// conversation's sends (not its turns' order) until the API's retry_after or the back-off has
-// passed; a send refused for good, or failing MAX_SEND_ATTEMPTS times, is dead with the API's
-// error, shown in the Advanced tab.
+// job waits for it in memory and goes next; the others are done at once (see run). A send that
+// fails with 429 or 5xx stops the conversation's sends (not its turns' order) until the API's
+// retry_after or the back-off has passed; a send refused for good, or failing MAX_SEND_ATTEMPTS
+// times, is dead with the API's error, shown in the Advanced tab. What each channel provides is
+// the ChannelAdapter contract (channel-adapter.ts).
 import type { Kysely } from 'kysely';
 import { choiceOfPick, isPause, typedNumber, type Pick } from '../../src/core/channels/index.js';
 import type { ChatBot } from '../conversations/chat-bot.js';
@@ -43,6 +44,7 @@ import {
   type ChannelKind,
   type OutboxItem,
 } from './store.js';
+import type { ChannelAdapter, Interpreted } from './channel-adapter.js';
 import { endTurn, markSentMany, type SentMessage } from './turn-end.js';
 import { letGo, queueTurn, takeChat, type TakenChat } from './turn-store.js';
 
@@ -55,45 +57,6 @@ const NOTE_EVERY_MS = 5_000;
 const BUSY_RETRY_MS = 100;
 /** Turns the widget would answer on the guest's behalf (REALTIME_AI_ENDED), at most this often. */
 const MAX_FOLLOW_UPS = 3;
-
-/** What a stored update asks for, once the channel has read it. */
-export interface Interpreted {
-  /** Nothing to answer (a status, an unsupported update). */
-  ignore?: boolean;
-  text: string;
-  /** A pressed button (its data), resolved against the choices last offered. */
-  pick?: Pick | null;
-  file?: ConverseInput['file'];
-  restart?: boolean;
-  /** "restart" typed on a channel that confirms it first. */
-  askRestart?: boolean;
-  /** A Yes / No answer to "Restart the conversation?". */
-  restartAnswer?: boolean | null;
-  language?: string | null;
-  waNumber?: string;
-  /** Messages the channel answers without a turn (a file it refused, a voice note). */
-  direct?: unknown[];
-  /** Runs after the turn (e.g. deleting a password the guest typed). */
-  after?: (answer: { secretInput?: boolean }) => Promise<void>;
-}
-
-export interface ChannelAdapter {
-  channel: ChannelKind;
-  interpret(bot: ChannelBot, update: unknown, state: ChatState): Promise<Interpreted>;
-  render(
-    replies: ChatReply[],
-    chatId: string,
-    language: string,
-  ): { bodies: unknown[]; followUp: string | null };
-  /** The question "Restart the conversation?" with Yes / No, for channels that confirm. */
-  restartQuestion?(chatId: string): unknown[];
-  send(bot: ChannelBot, chatId: string, body: unknown): Promise<string | null>;
-  /**
-   * Waits until the channel's rate limits let a message to the chat go (and counts it); throws
-   * RetryLaterError when that is further away than a moment (the message stays queued).
-   */
-  beforeSend?(bot: ChannelBot, chatId: string): Promise<void>;
-}
 
 /** The choices a turn's replies end on (a number or a button picks among them), or null. */
 export function lastChoices(replies: readonly ChatReply[]): ChoiceButton[] | null {

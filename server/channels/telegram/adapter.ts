@@ -15,7 +15,7 @@ import {
 import type { Config } from '../../config.js';
 import type { SpeechPort } from '../../adapters/llm-port.js';
 import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../conversations/chat-files.js';
-import type { ChannelAdapter, Interpreted } from '../conversation-drain.js';
+import type { ChannelAdapter, Interpreted } from '../channel-adapter.js';
 import type { ChannelBot } from '../channel-bot.js';
 import type { SendPace } from '../send-pace.js';
 import { telegramCall, telegramFile, type TelegramApi } from './api.js';

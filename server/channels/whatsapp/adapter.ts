@@ -20,7 +20,7 @@ import type { SpeechPort } from '../../adapters/llm-port.js';
 import type { Config } from '../../config.js';
 import { MAX_CHAT_FILE_BYTES, saveChatFile } from '../../conversations/chat-files.js';
 import type { ChannelBot } from '../channel-bot.js';
-import type { ChannelAdapter, Interpreted } from '../conversation-drain.js';
+import type { ChannelAdapter, Interpreted } from '../channel-adapter.js';
 import { whatsappMedia, whatsappSend, type WhatsAppApi } from './api.js';
 
 /** One message of a webhook's `value.messages`, as documented for the Cloud API. */
