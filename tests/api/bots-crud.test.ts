@@ -26,7 +26,8 @@ describe('bots: list, create, delete', () => {
     t.app.inject({ method: 'POST', url: '/api/bot', ...withHeaders(form(values), who ?? undefined) });
 
   it('creates a bot from the dialog form and answers it decoded', async () => {
-    const res = await post(newBotForm());
+    const scheduler = { enabled: true, flow_id: 1, start_at: '09:30', frequency: 12 };
+    const res = await post(newBotForm({ notification_scheduler: scheduler }));
     expect(res.statusCode).toBe(200);
     const { success, message, bot } = res.json();
     expect(success).toBe(true);
@@ -48,7 +49,7 @@ describe('bots: list, create, delete', () => {
       telegram_token: '',
       customAvatar: null,
       avatar: 'https://cdn.example.com/avatar.png',
-      notification_scheduler: { enabled: true, flow_id: 1, start_at: '09:30', frequency: 12 },
+      notification_scheduler: scheduler,
     });
     expect(typeof bot.id).toBe('number');
     expect(typeof bot.created_at).toBe('number');

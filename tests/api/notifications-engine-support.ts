@@ -23,6 +23,9 @@ export const MINUTE = 60_000;
 /** A minute boundary a little ahead of the real clock (the engine's clock is set to it). */
 export const nextMinute = () => Math.ceil(Date.now() / MINUTE) * MINUTE + MINUTE;
 
+/** A bot scheduler that is on: 09:30 UTC every 12 hours, its flow_id naming no flow (so main). */
+export const SCHEDULER_ON = { enabled: true, flow_id: 1, start_at: '09:30', frequency: 12 };
+
 export async function engineTest(
   overrides: Partial<Config> = {},
   botChanges: Record<string, unknown> = {},

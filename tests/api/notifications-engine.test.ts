@@ -17,6 +17,7 @@ import {
   MINUTE,
   nextMinute,
   said,
+  SCHEDULER_ON,
 } from './notifications-engine-support.js';
 
 const TIP = 'Tip of the day, web';
@@ -236,7 +237,7 @@ describe(
     });
 
     it('runs the bot’s notification_scheduler flow for the bot’s guests', async () => {
-      const c = await engineTest();
+      const c = await engineTest({}, { notification_scheduler: SCHEDULER_ON });
       const [id] = await guests(c, 1);
       const bot = await c.t.app.db
         .selectFrom('bots')
