@@ -11,7 +11,11 @@ const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 export async function benchCost(label: string, databaseUrl: string): Promise<(string | number)[][]> {
   const orders = await startOrdersApi();
-  const on = new ServerProcess(databaseUrl, orders.url, { ANALYTICS: 'on' });
+  // BENCH_ON_SQL: statements the analytics server runs in its database first (a schema to try).
+  const on = new ServerProcess(databaseUrl, orders.url, {
+    ANALYTICS: 'on',
+    BENCH_SERVER_SQL: process.env.BENCH_ON_SQL ?? '',
+  });
   const off = new ServerProcess(databaseUrl, orders.url, { ANALYTICS: 'off' });
   try {
     const servers = await Promise.all([on.next(), off.next()]);
@@ -46,6 +50,8 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
         Math.round(median(rates)),
         `${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))}`,
         Math.round(median(rounds.map((r) => r[name].cpuMicrosPerRequest))),
+        // PostgreSQL runs beside the servers: its backends' CPU per turn (SQLite's is in the server's).
+        databaseUrl ? Math.round(median(rounds.map((r) => r[name].databaseMicrosPerRequest ?? NaN))) : '—',
         name === 'on'
           ? `${percent(median(losses))} (${percent(Math.min(...losses))} to ${percent(Math.max(...losses))})`
           : '',

@@ -25,9 +25,14 @@ export async function runAnalyticsBench(): Promise<void> {
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/test';
-  const databases: [string, string][] = [['SQLite', '']];
-  if (await reachable(pgUrl)) databases.push(['PostgreSQL', pgUrl]);
-  else console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped.`);
+  // BENCH_ANALYTICS_DB=sqlite|postgres runs one database only.
+  const which = process.env.BENCH_ANALYTICS_DB;
+  const databases: [string, string][] = [];
+  if (which !== 'postgres') databases.push(['SQLite', '']);
+  if (which !== 'sqlite') {
+    if (await reachable(pgUrl)) databases.push(['PostgreSQL', pgUrl]);
+    else console.log(`PostgreSQL at ${pgUrl} is not reachable: skipped.`);
+  }
   const only = process.env.BENCH_ANALYTICS_PART;
 
   if (!only || only === 'cost') {
@@ -41,6 +46,7 @@ export async function runAnalyticsBench(): Promise<void> {
         'turns/s (median)',
         'turns/s range',
         'server CPU µs/turn',
+        'PostgreSQL CPU µs/turn',
         'loss vs off (median, range)',
       ],
       rows,

@@ -10,6 +10,7 @@ import { newBotFields } from '../src/core/bot/types.js';
 import { customer } from '../tests/fixtures/bot-api.js';
 import { withPg } from '../tests/fixtures/postgres.js';
 import { benchFlow } from './runtime-flow.js';
+import { sql } from 'kysely';
 
 export type Message =
   { type: 'ready'; base: string; botId: number } | { type: 'cpu'; micros: number } | { type: 'ok' };
@@ -47,6 +48,9 @@ async function serve(): Promise<void> {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
+  // BENCH_SERVER_SQL: statements run in the server's database first (to try a schema change).
+  for (const statement of (process.env.BENCH_SERVER_SQL ?? '').split(';').filter((s) => s.trim()))
+    await sql.raw(statement).execute(app.db);
   const owner = await customer({ app });
   const bot = await createBot(app.db, owner.id, {
     ...newBotFields(),

@@ -160,21 +160,21 @@ export function analyticsWrites(turn: AnalyticsTurnContext): [HotSql, unknown[]]
 /**
  * PostgreSQL: the same writes as parts of the turns' one statement (repos/guests.ts
  * SAVE_TURNS_SQL), reading each turn's rows from its JSON (`visits`, `calls`, `outcome`) as rows
- * of the tables' own types. Only turns that were saved (`saved`) write.
+ * of the tables' own types. Only turns that were saved (`saved_turn`) write.
  */
 export const ANALYTICS_CTES = `
   , a_visits as (
     insert into analytics_visits
-    select v.* from turn cross join lateral json_populate_recordset(null::analytics_visits, turn.visits) v
-    where turn.visits is not null and turn.id in (select id from saved)
+    select v.* from saved_turn t cross join lateral json_populate_recordset(null::analytics_visits, t.visits) v
+    where t.visits is not null
   ), a_calls as (
     insert into analytics_calls
-    select c.* from turn cross join lateral json_populate_recordset(null::analytics_calls, turn.calls) c
-    where turn.calls is not null and turn.id in (select id from saved)
+    select c.* from saved_turn t cross join lateral json_populate_recordset(null::analytics_calls, t.calls) c
+    where t.calls is not null
   ), a_sessions as (
     insert into analytics_sessions
-    select o.* from turn cross join lateral json_populate_record(null::analytics_sessions, turn.outcome) o
-    where turn.outcome is not null and turn.id in (select id from saved)
+    select o.* from saved_turn t cross join lateral json_populate_record(null::analytics_sessions, t.outcome) o
+    where t.outcome is not null
     ${OUTCOME_MERGE}
   )`;
 

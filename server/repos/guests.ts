@@ -166,10 +166,14 @@ export const SAVE_TURNS_SQL = `
     returning id
   ), saved as (
     select id from updated union all select id from inserted
+  ), saved_turn as (
+    -- The turns that were saved, taken once for the writes that follow. An array, not a join:
+    -- the hot pool plans without hash joins, and \`id in (select id from saved)\` became a nested
+    -- loop over both lists in each of those writes (3,600 row comparisons for a batch of 60).
+    select * from turn where id = any(array(select id from saved))
   ), messages as (
     insert into conversation_turns (guest_id, seq, messages, created_at)
-    select id, seq, messages::text, now from turn
-    where messages is not null and id in (select id from saved)
+    select id, seq, messages::text, now from saved_turn where messages is not null
   )${ANALYTICS_CTES}
   select id from saved`;
 

@@ -183,15 +183,17 @@ describe('conversations search', () => {
     const candidates = await searchCandidates(db, { ...window, search: 'harbour' });
     expect(candidates === null).toBe(isPostgres(db));
     expect(await ids('HARBOUR')).toEqual(['harbour-1']);
-    // After the roll: a row whose answers changed (its entry holds the old text) and a new row.
+    // After the roll: a row whose answers changed (its entry holds the old text) and a new row,
+    // a millisecond older (one clock reading: two could be further apart on a busy machine).
+    const now = Date.now();
     await db
       .updateTable('analytics_sessions')
-      .set({ answers: answers('Lighthouse Quay'), last_at: Date.now() })
+      .set({ answers: answers('Lighthouse Quay'), last_at: now })
       .where('guest_id', '=', 'lane-1')
       .execute();
     await db
       .insertInto('analytics_sessions')
-      .values(row('fresh-1', Date.now() - 1, { answers: answers('Lighthouse Point') }))
+      .values(row('fresh-1', now - 1, { answers: answers('Lighthouse Point') }))
       .execute();
     expect(await ids('lighthouse')).toEqual(['lane-1', 'fresh-1']);
     expect(await ids('baker lane')).toEqual([]);
