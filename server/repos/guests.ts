@@ -11,7 +11,7 @@ import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
 import type { TurnMessage } from './conversation.js';
 import type { TurnAnalytics } from '../analytics/turn-events.js';
-import { ANALYTICS_CTES, analyticsJson, analyticsWrites } from './analytics-writes.js';
+import { ANALYTICS_CTES, analyticsBatch, analyticsWrites } from './analytics-writes.js';
 
 type Db = Kysely<Database>;
 
@@ -142,8 +142,9 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
 /**
  * PostgreSQL: a batch of turns in one statement, so one round trip however many turns end
  * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The batch
- * travels as one JSON parameter (one JSON.stringify, no per-value escaping in the driver), so the
- * statement's text is the same for any batch and stays prepared; sessions and messages are JSON
+ * travels as one JSON parameter, its analytics rows as one per table (one JSON.stringify each, no
+ * per-value escaping in the driver: turnBatchParams), so the statement's text is the same for any
+ * batch and stays prepared; sessions and messages are JSON
  * values inside it and are stored as their text. Guests whose version moved on are not updated,
  * and their messages are left out.
  */
@@ -151,7 +152,7 @@ export const SAVE_TURNS_SQL = `
   with turn as (
     select * from json_to_recordset($1::json)
       as t(id varchar, bot_id int, channel varchar, chat_id varchar, state json, expected int,
-        now bigint, seq int, messages json, visits json, calls json, outcome json)
+        now bigint, seq int, messages json)
   ), updated as (
     update guest_sessions g
     set state = turn.state::text, version = turn.expected + 1, updated_at = turn.now,
@@ -166,14 +167,13 @@ export const SAVE_TURNS_SQL = `
     returning id
   ), saved as (
     select id from updated union all select id from inserted
-  ), saved_turn as (
-    -- The turns that were saved, taken once for the writes that follow. An array, not a join:
-    -- the hot pool plans without hash joins, and \`id in (select id from saved)\` became a nested
-    -- loop over both lists in each of those writes (3,600 row comparisons for a batch of 60).
-    select * from turn where id = any(array(select id from saved))
   ), messages as (
+    -- The saved turns' ids as an array, not a join: the hot pool plans without hash joins, and
+    -- \`id in (select id from saved)\` became a nested loop over both lists (3,600 row
+    -- comparisons for a batch of 60). The analytics writes filter their rows the same way.
     insert into conversation_turns (guest_id, seq, messages, created_at)
-    select id, seq, messages::text, now from saved_turn where messages is not null
+    select id, seq, messages::text, now from turn
+    where messages is not null and id = any(array(select id from saved))
   )${ANALYTICS_CTES}
   select id from saved`;
 
@@ -184,8 +184,11 @@ export const SAVE_TURNS_SQL = `
  */
 const UNCARRIED_ESCAPE = /\\u(0000|d[89a-f])/i;
 
-/** null: the batch holds text the one statement cannot carry (see UNCARRIED_ESCAPE). */
-async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Promise<Set<TurnRecord> | null> {
+/**
+ * The parameters of SAVE_TURNS_SQL for a batch: its turns, then its analytics rows (one JSON text
+ * each); null when the batch holds text the one statement cannot carry (UNCARRIED_ESCAPE).
+ */
+export function turnBatchParams(turns: TurnRecord[]): string[] | null {
   const rows = turns.map((turn) => ({
     id: turn.guestId,
     bot_id: turn.botId,
@@ -196,15 +199,16 @@ async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Prom
     now: turn.now,
     seq: turn.firstSeq,
     messages: turn.messages.length ? turn.messages : null,
-    ...analyticsJson(turn),
   }));
-  const batch = JSON.stringify(rows);
-  if (UNCARRIED_ESCAPE.test(batch)) return null;
-  const result = await pool.query<{ id: string }>({
-    name: 'turn_batch',
-    text: SAVE_TURNS_SQL,
-    values: [batch],
-  });
+  const params = [JSON.stringify(rows), ...analyticsBatch(turns)];
+  return params.some((param) => UNCARRIED_ESCAPE.test(param)) ? null : params;
+}
+
+/** null: the batch holds text the one statement cannot carry (see UNCARRIED_ESCAPE). */
+async function saveTurnsInOneStatement(pool: pg.Pool, turns: TurnRecord[]): Promise<Set<TurnRecord> | null> {
+  const values = turnBatchParams(turns);
+  if (!values) return null;
+  const result = await pool.query<{ id: string }>({ name: 'turn_batch', text: SAVE_TURNS_SQL, values });
   const saved = new Set(result.rows.map((row) => row.id));
   return new Set(turns.filter((turn) => !saved.has(turn.guestId)));
 }

@@ -37,7 +37,7 @@ describe.skipIf(!process.env.API_DATABASE_URL)('the chat turn plans on PostgreSQ
   });
 
   it('write a batch of turns by key', async () => {
-    const plan = await genericPlan(SAVE_TURNS_SQL, 'json', `'[]'`);
+    const plan = await genericPlan(SAVE_TURNS_SQL, 'json, json, json, json', `'[]', '[]', '[]', '[]'`);
     expect(plan).toContain('Index Scan using guest_sessions_pkey');
     expect(plan).not.toMatch(/Seq Scan|Hash/);
   });

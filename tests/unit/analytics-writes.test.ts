@@ -1,7 +1,7 @@
 // The SQLite writes lay a turn's parameters out by hand (repos/analytics-writes.ts): they must
 // match the rows the PostgreSQL path writes, column for column.
 import { describe, expect, it } from 'vitest';
-import { analyticsRows, analyticsWrites } from '../../server/repos/analytics-writes';
+import { analyticsBatch, analyticsRows, analyticsWrites } from '../../server/repos/analytics-writes';
 import type { AnalyticsTurnContext } from '../../server/repos/analytics-writes';
 import { OUTCOME_COLUMN_NAMES } from '../../server/analytics/outcome-columns';
 
@@ -55,5 +55,21 @@ describe('analytics writes on SQLite', () => {
     const quiet = { ...turn, analytics: { ...turn.analytics!, visits: [], calls: [] } };
     expect(analyticsWrites(quiet).map(([s]) => s.name)).toEqual(['analytics_upsert_session']);
     expect(analyticsWrites({ ...turn, analytics: null })).toEqual([]);
+  });
+});
+
+describe('analytics writes on PostgreSQL', () => {
+  it('carry the rows of a whole batch, one JSON array per table, each call with its turn’s guest', () => {
+    const other = { ...turn, guestId: 'g-2', now: turn.now + 5 };
+    const [visits, calls, sessions] = analyticsBatch([turn, { ...turn, analytics: null }, other]).map(
+      (text) => JSON.parse(text),
+    );
+    const rows = [analyticsRows(turn)!, analyticsRows(other)!];
+    expect(visits).toEqual(rows.flatMap((r) => r.visits));
+    expect(calls).toEqual([
+      ...rows[0].calls.map((c) => ({ ...c, guest_id: 'g-1' })),
+      ...rows[1].calls.map((c) => ({ ...c, guest_id: 'g-2' })),
+    ]);
+    expect(sessions).toEqual(rows.map((r) => r.session));
   });
 });
