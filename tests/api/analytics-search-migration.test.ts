@@ -1,10 +1,11 @@
 // The conversation search index taken off the outcome row (migrations 020c SQLite, 020d
 // PostgreSQL) holds the rows stored before it: a search reads it for them before the rollup job has
 // indexed anything itself.
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { conversationPage, searchCandidates } from '../../server/analytics/conversations.js';
 import { migrateToLatest, openDatabase } from '../../server/db/connect.js';
+import { isPostgres } from '../../server/db/dialect.js';
 import { migrationProvider } from '../../server/db/migrations/index.js';
 import type { AnalyticsSessionTable, Database } from '../../server/db/schema.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
@@ -40,7 +41,7 @@ const row = (guestId: string, answers: string, lastNode: string): AnalyticsSessi
   answers,
 });
 
-it('indexes the outcome rows already stored', async () => {
+it('indexes the outcome rows already stored, and leaves no trigram index on them', async () => {
   target = await createTestDatabase();
   db = openDatabase(target);
   const migrator = new Migrator({
@@ -74,4 +75,11 @@ it('indexes the outcome rows already stored', async () => {
   expect(await ids('checkout')).toEqual(['old-2']);
   expect(await ids('old-guest')).toEqual(['OLD-GUEST-3']);
   expect(await ids('lighthouse')).toEqual([]);
+  if (isPostgres(db)) {
+    // A turn's upsert of its outcome row re-inserts no trigrams.
+    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = current_schema() and tablename = 'analytics_sessions'
+        and indexdef ilike '%gin_trgm_ops%'`.execute(db);
+    expect(rows).toEqual([]);
+  }
 });
