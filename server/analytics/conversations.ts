@@ -50,30 +50,43 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 const MAX_CANDIDATES = 2_000;
 
 /**
- * SQLite: how the search picks its candidates from the trigram index (019h, 020c): the FTS5
- * phrase, and the sessions watermark after which rows are read as they are (the rollup job
- * indexes a row when it rolls it, search-index.ts, so the index may lack or hold older text for
- * the rows after it).
+ * The search's candidates from the trigram index (019h, 020c, 020d): the sessions watermark after
+ * which rows are read as they are (the rollup job indexes a row when it rolls it, search-index.ts,
+ * so the index may lack or hold older text for the rows after it).
  */
 export interface SearchCandidates {
-  phrase: string;
   since: number;
 }
 
 /**
- * SQLite: the search's candidates, when the search can use the index (3+ characters), the index
- * has been kept (the sessions rollup has run) and it matches few rows; null: scan. PostgreSQL
- * plans this itself.
+ * The index's entries holding the search, as a query of their keys (the outcome row's `key`), or
+ * null under three characters (no trigram to look up). The one piece per database: SQLite's FTS5
+ * phrase by rowid, PostgreSQL's trigram LIKE on the lowered texts by guest id.
+ */
+function indexed(db: Db, search: string) {
+  const phrase = trigramPhrase(search);
+  if (!phrase) return null;
+  if (isPostgres(db)) {
+    const query = sql`select guest_id from analytics_sessions_search
+      where lowered like lower(${likePattern(search)}) escape '\\'`;
+    return { key: sql.raw('guest_id'), query };
+  }
+  const query = sql`select rowid from analytics_sessions_search where analytics_sessions_search match ${phrase}`;
+  return { key: sql.raw('rowid'), query };
+}
+
+/**
+ * Whether the search reads the index: when the search can use it (3+ characters), the index has
+ * been kept (the sessions rollup has run) and it matches few rows; null: scan.
  */
 export async function searchCandidates(db: Db, filter: ConversationFilter): Promise<SearchCandidates | null> {
-  const phrase = filter.search && !isPostgres(db) ? trigramPhrase(filter.search) : null;
-  if (!phrase) return null;
+  const index = filter.search ? indexed(db, filter.search) : null;
+  if (!index) return null;
   const { rows } = await sql<{ n: number; since: number | null }>`select
-    (select count(*) from (select rowid from analytics_sessions_search
-      where analytics_sessions_search match ${phrase} limit ${MAX_CANDIDATES + 1})) as n,
+    (select count(*) from (${index.query} limit ${MAX_CANDIDATES + 1}) as found) as n,
     (select rolled_until from analytics_rollups where name = 'sessions') as since`.execute(db);
   const since = Number(rows[0]?.since ?? 0);
-  return since > 0 && Number(rows[0]?.n) <= MAX_CANDIDATES ? { phrase, since } : null;
+  return since > 0 && Number(rows[0]?.n) <= MAX_CANDIDATES ? { since } : null;
 }
 
 /** The rows of the filter after its cursor (`lastAt:guestId`), newest first, as a query to select from. */
@@ -103,14 +116,13 @@ export function pageQuery(
     const like = (column: string) =>
       sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
     query = query.where(sql<boolean>`(${like('guest_id')} or ${like('answers')} or ${like('last_node')})`);
-    // SQLite's trigram index (019h, 020c) picks the candidates when they are few
-    // (searchCandidates), with the rows after the watermark it may not hold yet; the LIKE above
-    // still decides. PostgreSQL's GIN index serves the LIKE itself.
-    if (candidates) {
+    // The trigram index (searchCandidates) picks the candidates when they are few, with the rows
+    // after the watermark it may not hold yet; the LIKE above still decides.
+    const index = candidates && indexed(db, filter.search);
+    if (candidates && index) {
       query = query.where(
-        sql<boolean>`rowid in (select rowid from analytics_sessions_search
-          where analytics_sessions_search match ${candidates.phrase}
-          union all select rowid from analytics_sessions
+        sql<boolean>`${index.key} in (${index.query}
+          union all select ${index.key} from analytics_sessions
           where bot_id = ${botId} and last_at >= ${Math.max(candidates.since, range.from)})`,
       );
     }
