@@ -7,13 +7,6 @@ import { startOrdersApi } from './orders-api.js';
 import { guestRequests } from './runtime-flow.js';
 import { GUESTS, load, median, ROUNDS, ServerProcess, type Load } from './runtime.js';
 
-/**
- * BENCH_COST_TOGETHER=1: each round loads both servers at once, so both see the same machine at
- * every instant and the round's ratio is not the machine's swing between two 5 s runs; the
- * database's CPU is then shared and not told apart ('—').
- */
-const TOGETHER = process.env.BENCH_COST_TOGETHER === '1';
-
 const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 export async function benchCost(label: string, databaseUrl: string): Promise<(string | number)[][]> {
@@ -39,15 +32,13 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
       // Alternate which goes first, so neither always runs on a machine the other just warmed.
       const order = i % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const);
       const round: Partial<{ on: Load; off: Load }> = {};
-      const run = async (which: 'on' | 'off') => {
+      for (const which of order) {
         const problems: string[] = [];
         const server = which === 'on' ? on : off;
         round[which] = await load(server, chat(which === 'on' ? readyOn : readyOff, problems), problems);
         if (problems.length)
           console.log(`${label} ${which}: ${problems.length} unexpected answers: ${problems[0]}`);
-      };
-      if (TOGETHER) await Promise.all(order.map(run));
-      else for (const which of order) await run(which);
+      }
       rounds.push(round as { on: Load; off: Load });
     }
     const losses = rounds.map((r) => 1 - r.on.perSecond / r.off.perSecond);
@@ -60,9 +51,7 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
         `${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))}`,
         Math.round(median(rounds.map((r) => r[name].cpuMicrosPerRequest))),
         // PostgreSQL runs beside the servers: its backends' CPU per turn (SQLite's is in the server's).
-        databaseUrl && !TOGETHER
-          ? Math.round(median(rounds.map((r) => r[name].databaseMicrosPerRequest ?? NaN)))
-          : '—',
+        databaseUrl ? Math.round(median(rounds.map((r) => r[name].databaseMicrosPerRequest ?? NaN))) : '—',
         name === 'on'
           ? `${percent(median(losses))} (${percent(Math.min(...losses))} to ${percent(Math.max(...losses))})`
           : '',

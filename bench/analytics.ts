@@ -39,7 +39,7 @@ export async function runAnalyticsBench(): Promise<void> {
     const rows: (string | number)[][] = [];
     for (const [label, url] of databases) rows.push(...(await benchCost(label, url)));
     printTable(
-      `Analytics cost: chat turns with analytics on vs off, same run, ${process.env.BENCH_COST_TOGETHER === '1' ? 'both servers loaded at once' : 'alternating rounds'} (target: loss ≤ 5 %)`,
+      'Analytics cost: chat turns with analytics on vs off, same run, alternating rounds (target: loss ≤ 5 %)',
       [
         'database',
         'analytics',
