@@ -184,9 +184,9 @@ test('an author restyles every part by clicking it, saves, and the embedded widg
   await page.getByRole('button', { name: 'Chat with Shop assistant' }).click();
   const frame = page.frameLocator('iframe[title="Chat"]');
   await expect(frame.getByRole('heading', { name: 'Acme help' })).toBeVisible();
-  expect(await css(frame.locator('.chat .header'), 'background-color')).toBe(rgb('#0e7490'));
-  expect(await css(frame.locator('.chat'), 'background-color')).toBe(rgb('#f0fdfa'));
-  expect(await css(frame.locator('.chat .composer'), 'background-color')).toBe(rgb('#e0f2fe'));
+  await expect(frame.locator('.chat .header')).toHaveCSS('background-color', rgb('#0e7490'));
+  await expect(frame.locator('.chat')).toHaveCSS('background-color', rgb('#f0fdfa'));
+  await expect(frame.locator('.chat .composer')).toHaveCSS('background-color', rgb('#e0f2fe'));
   await expect(frame.locator('.chat .header img.avatar')).toHaveAttribute(
     'src',
     /\/uploads\/avatars\/[0-9a-f]{32}\.png$/,
@@ -194,7 +194,7 @@ test('an author restyles every part by clicking it, saves, and the embedded widg
   await expect(
     frame.getByRole('log', { name: 'Conversation' }).getByText('Welcome to Acme Shop!'),
   ).toBeVisible();
-  expect(await css(frame.locator('.chat .row.bot .bubble').first(), 'background-color')).toBe(rgb('#ccfbf1'));
+  await expect(frame.locator('.chat .row.bot .bubble').first()).toHaveCSS('background-color', rgb('#ccfbf1'));
 });
 
 test('the chat page arrives in the saved theme: no flash of the default theme', async ({ page }) => {
@@ -227,7 +227,7 @@ test('the chat page arrives in the saved theme: no flash of the default theme', 
   });
   await page.goto(`/chat?bot_id=${botId}`);
   await expect(page.getByRole('heading', { name: 'Acme help' })).toBeVisible();
-  expect(await css(page.locator('.chat .header'), 'background-color')).toBe(rgb('#0e7490'));
+  await expect(page.locator('.chat .header')).toHaveCSS('background-color', rgb('#0e7490'));
   release();
   await expect(
     page.getByRole('log', { name: 'Conversation' }).getByText('Welcome to Acme Shop!'),
@@ -337,7 +337,7 @@ test('leaving with unsaved changes asks first; Reset to defaults brings the defa
 
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
   await expect(preview(page).getByRole('heading', { name: 'BotFlow' })).toBeVisible();
-  expect(await css(preview(page).locator('.chat .header'), 'background-color')).toBe(rgb('#6d28d9'));
+  await expect(preview(page).locator('.chat .header')).toHaveCSS('background-color', rgb('#6d28d9'));
 
   // One brand colour in, a readable palette out.
   await page.getByLabel('Brand colour').fill('#facc15');
