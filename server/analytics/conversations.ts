@@ -1,7 +1,7 @@
 // The conversations table (issue 19 §3): the outcome rows of a bot's sessions, newest activity
 // first, paged by keyset (last_at, guest_id) so page 10,000 costs what page 1 does. The CSV export
 // (csv-export.ts) walks the same pages.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { outcomeOf, type ConversationRow, type ConversationsQuery } from '../../src/core/api/analytics.js';
 import { trigramPhrase } from '../../src/core/analytics/search-phrase.js';
 import type { AnalyticsSessionTable, Database } from '../db/schema.js';
@@ -56,6 +56,14 @@ const MAX_CANDIDATES = 2_000;
  */
 export interface SearchCandidates {
   since: number;
+  /** The index's entries holding the search (indexed()). */
+  index: IndexLookup;
+}
+
+interface IndexLookup {
+  /** The outcome row's column the entries are keyed by. */
+  key: RawBuilder<unknown>;
+  query: RawBuilder<unknown>;
 }
 
 /**
@@ -63,7 +71,7 @@ export interface SearchCandidates {
  * null under three characters (no trigram to look up). The one piece per database: SQLite's FTS5
  * phrase by rowid, PostgreSQL's trigram LIKE on the lowered texts by guest id.
  */
-function indexed(db: Db, search: string) {
+function indexed(db: Db, search: string): IndexLookup | null {
   const phrase = trigramPhrase(search);
   if (!phrase) return null;
   if (isPostgres(db)) {
@@ -86,7 +94,7 @@ export async function searchCandidates(db: Db, filter: ConversationFilter): Prom
     (select count(*) from (${index.query} limit ${MAX_CANDIDATES + 1}) as found) as n,
     (select rolled_until from analytics_rollups where name = 'sessions') as since`.execute(db);
   const since = Number(rows[0]?.since ?? 0);
-  return since > 0 && Number(rows[0]?.n) <= MAX_CANDIDATES ? { since } : null;
+  return since > 0 && Number(rows[0]?.n) <= MAX_CANDIDATES ? { since, index } : null;
 }
 
 /** The rows of the filter after its cursor (`lastAt:guestId`), newest first, as a query to select from. */
@@ -118,11 +126,11 @@ export function pageQuery(
     query = query.where(sql<boolean>`(${like('guest_id')} or ${like('answers')} or ${like('last_node')})`);
     // The trigram index (searchCandidates) picks the candidates when they are few, with the rows
     // after the watermark it may not hold yet; the LIKE above still decides.
-    const index = candidates && indexed(db, filter.search);
-    if (candidates && index) {
+    if (candidates) {
+      const { key, query: entries } = candidates.index;
       query = query.where(
-        sql<boolean>`${index.key} in (${index.query}
-          union all select ${index.key} from analytics_sessions
+        sql<boolean>`${key} in (${entries}
+          union all select ${key} from analytics_sessions
           where bot_id = ${botId} and last_at >= ${Math.max(candidates.since, range.from)})`,
       );
     }

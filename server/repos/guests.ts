@@ -144,9 +144,8 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
  * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The batch
  * travels as one JSON parameter, its analytics rows as one per table (one JSON.stringify each, no
  * per-value escaping in the driver: turnBatchParams), so the statement's text is the same for any
- * batch and stays prepared; sessions and messages are JSON
- * values inside it and are stored as their text. Guests whose version moved on are not updated,
- * and their messages are left out.
+ * batch and stays prepared; sessions and messages are JSON values inside it and are stored as
+ * their text. Guests whose version moved on are not updated, and their messages are left out.
  */
 export const SAVE_TURNS_SQL = `
   with turn as (
@@ -188,7 +187,7 @@ const UNCARRIED_ESCAPE = /\\u(0000|d[89a-f])/i;
  * The parameters of SAVE_TURNS_SQL for a batch: its turns, then its analytics rows (one JSON text
  * each); null when the batch holds text the one statement cannot carry (UNCARRIED_ESCAPE).
  */
-export function turnBatchParams(turns: TurnRecord[]): string[] | null {
+function turnBatchParams(turns: TurnRecord[]): string[] | null {
   const rows = turns.map((turn) => ({
     id: turn.guestId,
     bot_id: turn.botId,

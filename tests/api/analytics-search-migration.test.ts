@@ -7,7 +7,8 @@ import { conversationPage, searchCandidates } from '../../server/analytics/conve
 import { migrateToLatest, openDatabase } from '../../server/db/connect.js';
 import { isPostgres } from '../../server/db/dialect.js';
 import { migrationProvider } from '../../server/db/migrations/index.js';
-import type { AnalyticsSessionTable, Database } from '../../server/db/schema.js';
+import type { Database } from '../../server/db/schema.js';
+import { outcomeRow } from '../fixtures/outcome-rows.js';
 import { createTestDatabase, type TestDatabase } from './helpers.js';
 
 let target: TestDatabase | undefined;
@@ -19,27 +20,8 @@ afterAll(async () => {
 });
 
 const T = Date.UTC(2026, 0, 2, 3, 4, 5);
-const row = (guestId: string, answers: string, lastNode: string): AnalyticsSessionTable => ({
-  guest_id: guestId,
-  bot_id: 1,
-  flow_name: 'main',
-  started_at: T - 1000,
-  last_at: T,
-  version: 1,
-  last_node: lastNode,
-  ended: 0,
-  completed: 0,
-  fallbacks: 0,
-  messages_in: 1,
-  messages_out: 1,
-  ai_calls: 0,
-  ai_ms: 0,
-  api_calls: 0,
-  api_ms: 0,
-  channel: 'web',
-  language: 'en',
-  answers,
-});
+const row = (guestId: string, answers: string, lastNode: string) =>
+  outcomeRow(guestId, 1, T, { answers, last_node: lastNode });
 
 it('indexes the outcome rows already stored, and leaves no trigram index on them', async () => {
   target = await createTestDatabase();

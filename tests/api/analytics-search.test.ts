@@ -17,36 +17,13 @@ import {
   type ChatTest,
   type Loose,
 } from './chat-support.js';
+import { outcomeRow } from '../fixtures/outcome-rows.js';
 
 let c: ChatTest;
 
 const T = Date.UTC(2026, 0, 2, 3, 4, 5);
-const row = (
-  guestId: string,
-  at: number,
-  over: Partial<AnalyticsSessionTable> = {},
-): AnalyticsSessionTable => ({
-  guest_id: guestId,
-  bot_id: c.botId,
-  flow_name: 'main',
-  started_at: at - 1000,
-  last_at: at,
-  version: 1,
-  last_node: 'menu',
-  ended: 0,
-  completed: 0,
-  fallbacks: 0,
-  messages_in: 1,
-  messages_out: 1,
-  ai_calls: 0,
-  ai_ms: 0,
-  api_calls: 0,
-  api_ms: 0,
-  channel: 'web',
-  language: 'en',
-  answers: '{}',
-  ...over,
-});
+const row = (guestId: string, at: number, over: Partial<AnalyticsSessionTable> = {}) =>
+  outcomeRow(guestId, c.botId, at, over);
 
 async function search(term: string, extra = '') {
   const query = `search=${encodeURIComponent(term)}&from=0&to=${Date.now() + 3_600_000}${extra}`;
