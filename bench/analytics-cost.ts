@@ -1,19 +1,34 @@
 // What recording analytics costs a chat turn: the runtime bench's load (bench/runtime.ts: 100
 // guests through the shop flow over loopback HTTP) against two servers started together, one with
-// analytics and one with ANALYTICS=off, taking turns for ROUNDS rounds so both see the same
-// machine. The loss is each round's own ratio (on / off), its median and range printed.
+// analytics and one with ANALYTICS=off, taking turns in short slices so both see the same machine.
+//
+// Why short slices, many of them: this machine is shared, and its speed swings by 2× from one
+// 5-second round to the next. Two identical servers (BENCH_COST_AA=1: both with analytics off)
+// measured in 7 alternating 5 s rounds differed by −3 % to 17 % in their median — the measure
+// could not tell 5 % from 0. Slices of 2 s, in pairs a few seconds apart, see nearly the same
+// machine. The loss is read two ways: from all the turns each server served over the run (the
+// headline: a slow slice weighs no more than its turns), and as each pair's own ratio (on / off),
+// the median and quartiles of the pairs. On this machine an A/A run's all-turns figure stays
+// within a few per cent of 0; single pairs still swing by ±20 %.
 import autocannon from 'autocannon';
 import { startOrdersApi } from './orders-api.js';
 import { guestRequests } from './runtime-flow.js';
-import { GUESTS, load, median, ROUNDS, ServerProcess, type Load } from './runtime.js';
+import { GUESTS, load, median, ServerProcess, type Load } from './runtime.js';
+import { spread } from './stats.js';
 
 const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
+const SLICE_SECONDS = Number(process.env.BENCH_COST_SLICE ?? 2);
+const PAIRS = Number(process.env.BENCH_COST_PAIRS ?? 30);
+/** A/A calibration: both servers without analytics, so the loss shows the measure's own noise. */
+const AA = Boolean(process.env.BENCH_COST_AA);
+
+export const COST_METHOD = `${PAIRS} pairs of ${SLICE_SECONDS} s slices${AA ? ', A/A: both servers with analytics off' : ''}`;
 
 export async function benchCost(label: string, databaseUrl: string): Promise<(string | number)[][]> {
   const orders = await startOrdersApi();
   // BENCH_ON_SQL: statements the analytics server runs in its database first (a schema to try).
   const on = new ServerProcess(databaseUrl, orders.url, {
-    ANALYTICS: 'on',
+    ANALYTICS: AA ? 'off' : 'on',
     BENCH_SERVER_SQL: process.env.BENCH_ON_SQL ?? '',
   });
   const off = new ServerProcess(databaseUrl, orders.url, { ANALYTICS: 'off' });
@@ -24,36 +39,43 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
     const chat = (ready: { base: string; botId: number }, problems: string[]) => ({
       url: ready.base,
       requests: guestRequests(ready.botId, problems),
+      duration: SLICE_SECONDS,
     });
     for (const ready of [readyOn, readyOff])
-      await autocannon({ connections: GUESTS, duration: 2, ...chat(ready, []) });
-    const rounds: { on: Load; off: Load }[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
+      await autocannon({ connections: GUESTS, ...chat(ready, []), duration: 3 });
+    const pairs: { on: Load; off: Load }[] = [];
+    for (let i = 0; i < PAIRS; i++) {
       // Alternate which goes first, so neither always runs on a machine the other just warmed.
       const order = i % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const);
-      const round: Partial<{ on: Load; off: Load }> = {};
+      const pair: Partial<{ on: Load; off: Load }> = {};
       for (const which of order) {
         const problems: string[] = [];
         const server = which === 'on' ? on : off;
-        round[which] = await load(server, chat(which === 'on' ? readyOn : readyOff, problems), problems);
+        pair[which] = await load(server, chat(which === 'on' ? readyOn : readyOff, problems), problems);
         if (problems.length)
           console.log(`${label} ${which}: ${problems.length} unexpected answers: ${problems[0]}`);
       }
-      rounds.push(round as { on: Load; off: Load });
+      pairs.push(pair as { on: Load; off: Load });
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `${label} pair ${i + 1}: on ${Math.round(pair.on!.perSecond)}, off ${Math.round(pair.off!.perSecond)} turns/s`,
+        );
     }
-    const losses = rounds.map((r) => 1 - r.on.perSecond / r.off.perSecond);
+    const losses = spread(pairs.map((p) => 1 - p.on.perSecond / p.off.perSecond));
+    const served = (name: 'on' | 'off') => pairs.reduce((sum, p) => sum + p[name].perSecond, 0);
     const row = (name: 'on' | 'off') => {
-      const rates = rounds.map((r) => r[name].perSecond);
+      const rates = pairs.map((p) => p[name].perSecond);
       return [
         label,
-        name,
+        AA ? `${name === 'on' ? 'A' : 'B'} (off)` : name,
         Math.round(median(rates)),
         `${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))}`,
-        Math.round(median(rounds.map((r) => r[name].cpuMicrosPerRequest))),
+        Math.round(median(pairs.map((p) => p[name].cpuMicrosPerRequest))),
         // PostgreSQL runs beside the servers: its backends' CPU per turn (SQLite's is in the server's).
-        databaseUrl ? Math.round(median(rounds.map((r) => r[name].databaseMicrosPerRequest ?? NaN))) : '—',
+        databaseUrl ? Math.round(median(pairs.map((p) => p[name].databaseMicrosPerRequest ?? NaN))) : '—',
+        name === 'on' ? percent(1 - served('on') / served('off')) : '',
         name === 'on'
-          ? `${percent(median(losses))} (${percent(Math.min(...losses))} to ${percent(Math.max(...losses))})`
+          ? `${percent(losses.median)} (${percent(losses.p25)} to ${percent(losses.p75)}; ${percent(losses.min)} to ${percent(losses.max)})`
           : '',
       ];
     };

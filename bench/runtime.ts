@@ -32,7 +32,8 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 export class ServerProcess {
   private readonly child: ChildProcess;
-  private readonly waiting: ((message: Message) => void)[] = [];
+  private readonly waiting: { resolve(message: Message): void; reject(error: Error): void }[] = [];
+  private exited: Error | null = null;
 
   constructor(databaseUrl: string, ordersApi: string, env: Record<string, string> = {}) {
     this.child = fork(fileURLToPath(new URL('./runtime-server.ts', import.meta.url)), [], {
@@ -50,13 +51,18 @@ export class ServerProcess {
         ...env,
       },
     });
-    this.child.on('message', (message: Message) => this.waiting.shift()?.(message));
+    this.child.on('message', (message: Message) => this.waiting.shift()?.resolve(message));
+    // One listener for every question asked (one per question piled up past Node's limit of 10).
+    this.child.once('exit', (code) => {
+      this.exited = new Error(`the bench server exited (${code})`);
+      for (const waiting of this.waiting.splice(0)) waiting.reject(this.exited);
+    });
   }
 
   next(): Promise<Message> {
     return new Promise((resolve, reject) => {
-      this.waiting.push(resolve);
-      this.child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+      if (this.exited) reject(this.exited);
+      else this.waiting.push({ resolve, reject });
     });
   }
 

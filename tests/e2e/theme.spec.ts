@@ -42,6 +42,8 @@ test.beforeEach(async ({ page }) => {
 
 async function save(page: Page, name: string) {
   await fs.mkdir(SCREENS, { recursive: true });
+  // From the top: a full-page picture taken scrolled down draws the sticky top bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
