@@ -56,13 +56,17 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
         if (problems.length)
           console.log(`${label} ${which}: ${problems.length} unexpected answers: ${problems[0]}`);
       }
-      pairs.push(pair as { on: Load; off: Load });
+      const done = pair as { on: Load; off: Load };
+      pairs.push(done);
       if (process.env.BENCH_VERBOSE)
         console.log(
-          `${label} pair ${i + 1}: on ${Math.round(pair.on!.perSecond)}, off ${Math.round(pair.off!.perSecond)} turns/s`,
+          `${label} pair ${i + 1}: on ${Math.round(done.on.perSecond)}, off ${Math.round(done.off.perSecond)} turns/s`,
         );
     }
-    const losses = spread(pairs.map((p) => 1 - p.on.perSecond / p.off.perSecond));
+    const lossOfPairs = pairs.map((p) => 1 - p.on.perSecond / p.off.perSecond);
+    // Quartiles and extremes from spread; the median from runtime.ts's median, as every other
+    // figure of the table (it takes the mean of the two middle pairs of an even count).
+    const losses = { ...spread(lossOfPairs), median: median(lossOfPairs) };
     const served = (name: 'on' | 'off') => pairs.reduce((sum, p) => sum + p[name].perSecond, 0);
     const row = (name: 'on' | 'off') => {
       const rates = pairs.map((p) => p[name].perSecond);
