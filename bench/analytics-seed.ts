@@ -26,43 +26,78 @@ const CHANNEL = (n: string) => `case ${n} % 3 when 0 then 'web' when 1 then 'tel
 const LANGUAGE = (n: string) =>
   `case ${n} % 4 when 0 then 'en' when 1 then 'fr' when 2 then 'de' else 'ar' end`;
 
+/** The SQL text of a JSON string value: `json` with each `@name` replaced by that SQL expression. */
+function jsonTemplate(json: string, values: Record<string, string>): string {
+  return `'${json.replace(/@(\w+)/g, (text, name: string) => (name in values ? `' || ${values[name]} || '` : text))}'`;
+}
+
+/** The five visits of a turn: n0…n4 (the first turn, from the start) or n5…n9. */
+function visitsJson(turn: 0 | 1): string {
+  const visits = Array.from({ length: 5 }, (_, j) => {
+    const node = turn * 5 + j;
+    return {
+      flow: 'main',
+      node: `n${node}`,
+      from: node ? `n${node - 1}` : null,
+      language: '@lang',
+      first: 1,
+    };
+  });
+  return JSON.stringify(visits);
+}
+
 /**
- * `visits` visit events (ten per session, along a ten-node path, the first ones on version 1 and
- * the last fifth on version 2), one outcome row per session and an AI or API call per session,
- * spread over the 30 days before `now`.
+ * A month of one bot's turns as the runtime writes them (analytics_turns, one JSON event per
+ * turn): `visits` visit events, ten per conversation over two turns of five nodes (the first
+ * four-fifths of the conversations on version 1, the rest on version 2), an AI or API call in each
+ * first turn (AI in odd conversations, API in even ones), spread over the 30 days before `now`. The fold (analytics/fold.ts) makes the hours
+ * and outcome rows of them, as it does for live turns.
  */
 export async function seedMonth(db: Kysely<Database>, botId: number, visits: number, now: number) {
   const sessions = visits / 10;
   const start = now - 30 * DAY;
   const step = Math.floor((30 * DAY) / sessions);
-  const session = 'i / 10';
+  const session = '(i / 2)';
   const v2 = Math.floor(sessions * 0.8);
-  await insertSeries(
-    db,
-    'analytics_visits',
-    'bot_id, flow_name, flow_version, node_id, from_node, guest_id, channel, language, first, at',
-    `${botId}, 'main', case when ${session} < ${v2} then 1 else 2 end, 'n' || (i % 10),
-     case when i % 10 = 0 then null else 'n' || (i % 10 - 1) end, 'g' || (${session}),
-     ${CHANNEL(session)}, ${LANGUAGE(session)}, 1, ${start} + (${session}) * ${step} + (i % 10) * 1000`,
-    visits,
+  const turn = (first: string, second: string) => `case when i % 2 = 0 then ${first} else ${second} end`;
+  const version = `case when ${session} < ${v2} then 1 else 2 end`;
+  // Odd conversations call the AI, even ones an API, once, in their first turn.
+  const kind = `case when ${session} % 2 = 1 then 'ai' else 'api' end`;
+  const ms = `(50 + (${session} * 37) % 900)`;
+  const payload = jsonTemplate(
+    '{"g":"g@session","b":@bot,"a":{"version":@version,"visits":@visits,"calls":@calls,"outcome":{' +
+      '"flow":"main","version":@version,"lastNode":"@last","ended":@ended,"completed":@ended,' +
+      '"fallbacks":@fallbacks,"messagesIn":@in,"messagesOut":@out,"aiCalls":@ai,"aiMs":@aiMs,' +
+      '"apiCalls":@api,"apiMs":@apiMs,"channel":"@channel","language":"@lang",' +
+      '"answers":"{\\"name\\":\\"Guest @session\\",\\"email\\":\\"g@session@example.com\\"}"}}}',
+    {
+      session: `${session}`,
+      bot: `${botId}`,
+      version,
+      visits: turn(`'${visitsJson(0)}'`, `'${visitsJson(1)}'`).replace(
+        /@lang/g,
+        `' || ${LANGUAGE(session)} || '`,
+      ),
+      calls: turn(`'[{"kind":"' || ${kind} || '","ms":' || ${ms} || ',"node":"n4"}]'`, `'[]'`),
+      last: turn(`'n4'`, `'n' || (${session} % 10)`),
+      ended: turn('0', `case when ${session} % 10 = 9 then 1 else 0 end`),
+      fallbacks: turn(`${session} % 3`, '0'),
+      in: turn('3', '2'),
+      out: turn('5', '4'),
+      ai: turn(`${session} % 2`, '0'),
+      aiMs: turn(`(${session} % 2) * ${ms}`, '0'),
+      api: turn(`1 - ${session} % 2`, '0'),
+      apiMs: turn(`(1 - ${session} % 2) * ${ms}`, '0'),
+      channel: CHANNEL(session),
+      lang: LANGUAGE(session),
+    },
   );
   await insertSeries(
     db,
-    'analytics_sessions',
-    'guest_id, bot_id, flow_name, started_at, last_at, version, last_node, ended, completed, fallbacks, messages_in, messages_out, ai_calls, ai_ms, api_calls, api_ms, channel, language, answers',
-    `'g' || i, ${botId}, 'main', ${start} + i * ${step}, ${start} + i * ${step} + 9000,
-     case when i < ${v2} then 1 else 2 end, 'n' || (i % 10), case when i % 10 = 9 then 1 else 0 end,
-     case when i % 10 = 9 then 1 else 0 end, i % 3, 5, 9, i % 2, (i % 2) * 700, 1, 120,
-     ${CHANNEL('i')}, ${LANGUAGE('i')}, '{"name":"Guest ' || i || '","email":"g' || i || '@example.com"}'`,
-    sessions,
-  );
-  await insertSeries(
-    db,
-    'analytics_calls',
-    'bot_id, kind, ms, node_id, channel, language, at',
-    `${botId}, case when i % 2 = 0 then 'ai' else 'api' end, 50 + (i * 37) % 900, 'n4',
-     ${CHANNEL('i')}, ${LANGUAGE('i')}, ${start} + i * ${step} + 4000`,
-    sessions,
+    'analytics_turns',
+    'at, payload',
+    `${start} + ${session} * ${step} + (i % 2) * 5000, ${payload}`,
+    sessions * 2,
   );
 }
 

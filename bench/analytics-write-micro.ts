@@ -139,7 +139,7 @@ console.log(
   'rows written',
   db
     .prepare(
-      'select (select count(*) from analytics_sessions) s, (select count(*) from analytics_visits) v, (select count(*) from conversation_turns) t',
+      'select (select count(*) from analytics_sessions) s, (select count(*) from analytics_turns) e, (select count(*) from conversation_turns) t',
     )
     .get(),
 );

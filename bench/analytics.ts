@@ -3,8 +3,9 @@
 //    analytics with every turn and one with ANALYTICS=off, in short alternating slices; the loss
 //    in turns/s over all the turns served, and each pair of slices' own ratio with its median and
 //    quartiles (bench/analytics-cost.ts says why slices; BENCH_COST_AA=1 measures the noise).
-// 2. Query: the dashboard's queries over 1,000,000 visit events of one bot over 30 days (rolled
-//    up hourly as the job does), p50/p95, SQLite and PostgreSQL.
+// 2. Query: the dashboard's queries over 1,000,000 visit events of one bot over 30 days (200,000
+//    turn events, folded and rolled up as the servers and the job do; the fold's rate is printed),
+//    p50/p95, SQLite and PostgreSQL.
 // 3. Export: 1,000,000 conversations as CSV over HTTP, rows/s and the server's peak RSS (and its
 //    anonymous part: SQLite's mapped file pages count in the RSS as they are read).
 import { benchQueries, EVENTS, EXPORT_ROWS } from './analytics-queries.js';
@@ -59,8 +60,11 @@ export async function runAnalyticsBench(): Promise<void> {
     const queryRows: (string | number)[][] = [];
     const exportRows: (string | number)[][] = [];
     for (const [label, url] of databases) {
-      const { figures, exportFigure, seeded, rolled } = await benchQueries(url, only !== 'export');
-      console.log(`${label}: seeded in ${seeded.toFixed(1)} s, rolled up in ${rolled.toFixed(1)} s`);
+      const { figures, exportFigure, seeded, folded, rolled } = await benchQueries(url, only !== 'export');
+      const rate = folded.seconds ? ` (${Math.round(folded.events / folded.seconds)} events/s)` : '';
+      console.log(
+        `${label}: seeded in ${seeded.toFixed(1)} s, ${folded.events} turn events folded in ${folded.seconds.toFixed(1)} s${rate}, rolled up in ${rolled.toFixed(1)} s`,
+      );
       for (const f of figures) queryRows.push([label, f.query, f.p50, f.p95]);
       exportRows.push([
         label,

@@ -1,6 +1,6 @@
-// Live figures (issue 19 §4) that work across server instances: each instance polls the bot's
-// change stamp (the newest outcome row's time: one index lookup) once a second for all of that
-// bot's open streams, and tells them when it moved. Whichever instance stored the turn, every
+// Live figures (issue 19 §4) that work across server instances: each instance folds the turns'
+// events (fold.ts) and polls the bot's change stamp (the newest outcome row's time: one index
+// lookup) once a second for all of that bot's open streams, and tells them when it moved. Whichever instance stored the turn, every
 // instance sees it within a poll, with no per-instance state another instance would need.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -21,6 +21,8 @@ export class LiveStamps {
 
   constructor(
     private readonly db: Kysely<Database>,
+    /** Brings the outcome rows up to date (the fold) before a stamp is read. */
+    private readonly refresh: () => Promise<unknown>,
     private readonly pollMs = LIVE_POLL_MS,
   ) {}
 
@@ -28,6 +30,7 @@ export class LiveStamps {
   async watch(botId: number, listener: Listener): Promise<() => void> {
     let watch = this.watches.get(botId);
     if (!watch) {
+      await this.refresh();
       const stamp = await changeStamp(this.db, botId);
       watch = this.watches.get(botId);
       if (!watch) {
@@ -57,6 +60,7 @@ export class LiveStamps {
     if (!watch) return;
     let stamp: number;
     try {
+      await this.refresh();
       stamp = await changeStamp(this.db, botId);
     } catch {
       return; // The database is closing or busy: the next poll tries again.

@@ -1,39 +1,14 @@
 // The outcome row's columns (analytics_sessions, issue 19 §1), defined once: which columns a turn
-// writes and how its upsert merges them into the row (repos/analytics-writes.ts), and which of
+// writes and how the fold's upsert merges them into the row (analytics/fold.ts), and which of
 // them the rollups count, each with the column of its snapshot (session-rollups.ts).
+import { OUTCOME_MERGES, type Merge } from '../../src/core/analytics/index.js';
 import type { AnalyticsSessionTable } from '../db/schema.js';
-
-/**
- * How a turn's value meets the stored one: `key`/`first` are kept from the first turn, `latest`
- * takes the turn's, `known` the turn's unless it has none, `ever` stays 1 once 1, `sum` adds up.
- */
-type Merge = 'key' | 'first' | 'latest' | 'known' | 'ever' | 'sum';
 
 type SnapshotColumn = Extract<keyof AnalyticsSessionTable, `rolled_${string}`>;
 type WrittenColumn = Exclude<keyof AnalyticsSessionTable, SnapshotColumn>;
 
-/** Every column a turn writes, in the order of its insert, with its merge. */
-export const OUTCOME_COLUMNS = {
-  guest_id: 'key',
-  bot_id: 'first',
-  flow_name: 'latest',
-  started_at: 'first',
-  last_at: 'latest',
-  version: 'latest',
-  last_node: 'known',
-  ended: 'latest',
-  completed: 'ever',
-  fallbacks: 'sum',
-  messages_in: 'sum',
-  messages_out: 'sum',
-  ai_calls: 'sum',
-  ai_ms: 'sum',
-  api_calls: 'sum',
-  api_ms: 'sum',
-  channel: 'latest',
-  language: 'latest',
-  answers: 'latest',
-} as const satisfies Record<WrittenColumn, Merge>;
+/** Every column a turn writes, in the order of its insert, with its merge (core/analytics/turn-fold.ts). */
+export const OUTCOME_COLUMNS = OUTCOME_MERGES satisfies Record<WrittenColumn, Merge>;
 
 export const OUTCOME_COLUMN_NAMES = Object.keys(OUTCOME_COLUMNS) as WrittenColumn[];
 
@@ -42,6 +17,7 @@ const MERGES: Record<Merge, ((c: string) => string) | null> = {
   first: null,
   latest: (c) => `${c} = excluded.${c}`,
   known: (c) => `${c} = coalesce(excluded.${c}, analytics_sessions.${c})`,
+  given: (c) => `${c} = case when excluded.${c} = '' then analytics_sessions.${c} else excluded.${c} end`,
   ever: (c) => `${c} = case when excluded.${c} = 1 then 1 else analytics_sessions.${c} end`,
   sum: (c) => `${c} = analytics_sessions.${c} + excluded.${c}`,
 };

@@ -67,7 +67,7 @@ interface LinkCount {
   guests: number;
 }
 
-/** Visits and first visits per (node, incoming link): rolled days and hours, then raw events after the watermark. */
+/** Visits and first visits per (node, incoming link): rolled days and hours, then the hours after the watermark. */
 async function nodeCounts(db: Db, f: NodeFilter, range: Range, watermark: number): Promise<LinkCount[]> {
   const reads: Promise<LinkCount[]>[] = [
     readRolled(range, watermark, async (level, span) => {
@@ -80,19 +80,20 @@ async function nodeCounts(db: Db, f: NodeFilter, range: Range, watermark: number
       return rows;
     }),
   ];
+  // After the watermark the hours have no days yet: they are read on their own.
   const rawFrom = Math.max(watermark, range.from);
   if (rawFrom < range.to) {
-    const raw = db
-      .selectFrom('analytics_visits')
+    const hours = db
+      .selectFrom('analytics_node_hours')
       .select(['node_id', 'from_node'])
-      .select((eb) => [eb.fn.countAll<number>().as('visits'), eb.fn.sum<number>('first').as('guests')])
-      .where('at', '>=', rawFrom)
-      .where('at', '<', range.to)
+      .select((eb) => [eb.fn.sum<number>('visits').as('visits'), eb.fn.sum<number>('guests').as('guests')])
+      .where('hour', '>=', rawFrom)
+      .where('hour', '<', range.to)
       .where('bot_id', '=', f.botId)
       .where('flow_name', '=', f.flow)
       .where('flow_version', '=', f.version)
       .groupBy(['node_id', 'from_node']);
-    reads.push(withFilters(raw, f).execute());
+    reads.push(withFilters(hours, f).execute());
   }
   return (await Promise.all(reads)).flat();
 }

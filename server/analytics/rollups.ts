@@ -5,14 +5,15 @@
 // (day-rollups.ts). Dashboards read
 // the rollups before a watermark and the raw rows after it (queries.ts), reading the watermark
 // first, so nothing is counted twice.
-// - visits → analytics_node_hours (here); outcome rows → analytics_session_hours and
-//   analytics_left_hours, calls → analytics_call_hours (session-rollups.ts); the node, left and
-//   call hours each have their days.
+// - node hours → their days (here; the fold keeps the node and call hours, fold.ts); outcome rows
+//   → analytics_session_hours and analytics_left_hours (session-rollups.ts); call hours → their
+//   days; the node, left and call hours each have their days.
 import { sql, type Kysely } from 'kysely';
 import { dayOf, DAY_MS, HOUR_MS } from '../../src/core/analytics/index.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { daysOfSpan, NODE_DAYS, remakeDays } from './day-rollups.js';
+import { foldCursor, foldEvents } from './fold.js';
 import { rollCalls, rollSessions, firstCall, firstSessionChange } from './session-rollups.js';
 
 type Db = Kysely<Database>;
@@ -71,22 +72,15 @@ interface Rollup {
   roll(trx: Db, start: number, stop: number): Promise<void>;
 }
 
+/** The node hours grow as the fold adds turns (fold.ts): rolling them makes their days. */
 async function rollVisits(trx: Db, start: number, stop: number) {
-  // Idempotent: a run over the same hours replaces what an interrupted one wrote.
-  await trx.deleteFrom('analytics_node_hours').where('hour', '>=', start).where('hour', '<', stop).execute();
-  await sql`insert into analytics_node_hours
-    (bot_id, flow_name, flow_version, hour, node_id, from_node, channel, language, visits, guests)
-    select bot_id, flow_name, flow_version, at - (at % ${HOUR_MS}) as hour, node_id,
-      coalesce(from_node, '') as from_node, channel, language, count(*), sum(first)
-    from analytics_visits where at >= ${start} and at < ${stop}
-    group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(trx);
   await remakeDays(trx, NODE_DAYS, daysOfSpan(start, stop));
 }
 
 async function firstVisit(trx: Db): Promise<number | null> {
   const first = await trx
-    .selectFrom('analytics_visits')
-    .select(sql<number | null>`min(at)`.as('at'))
+    .selectFrom('analytics_node_hours')
+    .select(sql<number | null>`min(hour)`.as('at'))
     .executeTakeFirst();
   return first?.at == null ? null : Number(first.at);
 }
@@ -128,6 +122,8 @@ async function rollOne(db: Db, rollup: Rollup, end: number): Promise<number> {
  * tests (a turn stored later with an earlier time would be missed).
  */
 export async function rollUp(db: Db, now = Date.now()): Promise<number> {
+  // The hours' own counts first: a turn not folded yet (no server folding for a while) would miss its day.
+  await foldEvents(db);
   const end = floorHour(now - ROLLUP_GRACE_MS);
   let rolled = 0;
   for (const rollup of ROLLUPS) rolled += await rollOne(db, rollup, end);
@@ -135,19 +131,17 @@ export async function rollUp(db: Db, now = Date.now()): Promise<number> {
 }
 
 /**
- * Removes raw events older than the retention period (ANALYTICS_RETENTION_DAYS), never past their
- * watermark: an hour is rolled up before its events go. Rollups and outcome rows stay.
+ * Removes the turns' raw events older than the retention period (ANALYTICS_RETENTION_DAYS), only
+ * folded ones, and never the last folded one: SQLite gives a new row the highest id plus one, and
+ * the fold's cursor must stay below every new id. The hourly and daily counts and the outcome
+ * rows stay.
  */
 export async function purgeEvents(db: Db, retentionDays: number, now = Date.now()): Promise<number> {
-  const marks = await watermarks(db);
   const cutoff = now - retentionDays * 24 * HOUR_MS;
-  const visits = await db
-    .deleteFrom('analytics_visits')
-    .where('at', '<', Math.min(cutoff, marks.visits))
+  const purged = await db
+    .deleteFrom('analytics_turns')
+    .where('at', '<', cutoff)
+    .where('id', '<', await foldCursor(db))
     .executeTakeFirst();
-  const calls = await db
-    .deleteFrom('analytics_calls')
-    .where('at', '<', Math.min(cutoff, marks.calls))
-    .executeTakeFirst();
-  return Number(visits.numDeletedRows) + Number(calls.numDeletedRows);
+  return Number(purged.numDeletedRows);
 }

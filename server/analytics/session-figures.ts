@@ -2,7 +2,7 @@
 // their outcome counters by start hour, guests who left by node, latency histograms. Only the rows
 // changed since a rollup's watermark are read raw: the outcome rows whose last turn came after it
 // (each adds its figures now and takes away the snapshot the rollups hold for it, so the sums are
-// exact at every moment) and the calls after it. Drop-off and latencies read whole days from the
+// exact at every moment); the latency hours after it have no days yet and are read on their own. Drop-off and latencies read whole days from the
 // daily rollups and the edges' hours from the hourly ones (rollup-reads.ts); conversations stay
 // hourly (the charts bucket them by the author's local day). The range comes in whole hours
 // (queries.ts), so rolled hours and raw rows cover exactly the same span.
@@ -13,7 +13,6 @@ import {
   emptyHistogram,
   histogramPercentile,
   hourOf,
-  latencyBucket,
   LATENCY_BUCKETS,
   leftPart,
   startedPart,
@@ -189,10 +188,10 @@ export async function versionsOf(db: Db, botId: number, flow: string, watermark:
         select ${next(sql`v.version`)} from v where v.version is not null
       ) select version from v where version is not null`.execute(db),
     db
-      .selectFrom('analytics_visits')
+      .selectFrom('analytics_node_hours')
       .select('flow_version as version')
       .distinct()
-      .where('at', '>=', watermark)
+      .where('hour', '>=', watermark)
       .where('bot_id', '=', botId)
       .where('flow_name', '=', flow)
       .execute(),
@@ -206,10 +205,17 @@ const SUMS = sql.raw(
   ),
 );
 
-/** AI and API latencies: daily and hourly histograms added up, then the calls after the watermark. */
+/** AI and API latencies: daily and hourly histograms added up, then the hours after the watermark. */
 export async function latencies(db: Db, botId: number, f: Filters, range: Range, watermark: number) {
   const histograms = { ai: emptyHistogram(), api: emptyHistogram() };
   const of = (kind: string) => (kind === 'ai' ? histograms.ai : kind === 'api' ? histograms.api : null);
+  const addHistograms = (rows: Record<string, number | string>[]) => {
+    for (const row of rows) {
+      const counts = of(String(row.kind));
+      if (!counts) continue;
+      for (let b = 0; b < LATENCY_BUCKETS; b++) counts[b] += Number(row[bucketColumn(b)] ?? 0);
+    }
+  };
   const reads: Promise<void>[] = [
     readRolled(range, watermark, async (level, span) => {
       const table = sql.table(`analytics_call_${level.table}`);
@@ -217,27 +223,17 @@ export async function latencies(db: Db, botId: number, f: Filters, range: Range,
         where bot_id = ${botId} and ${spanSql(level, span)}${filterSql(f)}
         group by kind`.execute(db);
       return rows;
-    }).then((rows) => {
-      for (const row of rows) {
-        const counts = of(String(row.kind));
-        if (!counts) continue;
-        for (let b = 0; b < LATENCY_BUCKETS; b++) counts[b] += Number(row[bucketColumn(b)] ?? 0);
-      }
-    }),
+    }).then(addHistograms),
   ];
+  // After the watermark the hours have no days yet: they are read on their own.
   const rawFrom = Math.max(watermark, range.from);
   if (rawFrom < range.to)
     reads.push(
-      sql<{ kind: string; ms: number; n: number }>`select kind, ms, count(*) as n from analytics_calls
-        where bot_id = ${botId} and at >= ${rawFrom} and at < ${range.to}${filterSql(f)}
-        group by kind, ms`
+      sql<Record<string, number | string>>`select kind, ${SUMS} from analytics_call_hours
+        where bot_id = ${botId} and hour >= ${rawFrom} and hour < ${range.to}${filterSql(f)}
+        group by kind`
         .execute(db)
-        .then(({ rows }) => {
-          for (const row of rows) {
-            const counts = of(row.kind);
-            if (counts) counts[latencyBucket(Number(row.ms))] += Number(row.n);
-          }
-        }),
+        .then(({ rows }) => addHistograms(rows)),
     );
   await Promise.all(reads);
   const figures = (counts: number[]) => ({

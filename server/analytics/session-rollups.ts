@@ -2,18 +2,11 @@
 // - Outcome rows change while guests talk, so each is rolled by its changes: the rows whose last
 //   turn falls in the window add their figures now and take away their snapshot's (what the
 //   rollups held for them), then their snapshot becomes their figures (core/analytics/session-rollup.ts).
-// - Calls only arrive: the window's calls are counted into each hour's latency histogram.
+// - Calls are counted into each hour's latency histogram by the fold (fold.ts): their roll only
+//   makes the days.
 // Rows are found per bot through the indexes on (bot_id, time): one statement joining the bots.
 import { sql, type Kysely } from 'kysely';
-import {
-  bucketColumn,
-  emptyHistogram,
-  HOUR_MS,
-  latencyBucket,
-  LATENCY_BUCKETS,
-  rollupDeltas,
-  type SessionFigures,
-} from '../../src/core/analytics/index.js';
+import { rollupDeltas, type SessionFigures } from '../../src/core/analytics/index.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import { sessionRollupColumns, SNAPSHOT_COPY, type SessionRollupRow } from './outcome-columns.js';
@@ -79,8 +72,8 @@ export async function firstSessionChange(trx: Db): Promise<number | null> {
 
 export async function firstCall(trx: Db): Promise<number | null> {
   const row = await trx
-    .selectFrom('analytics_calls')
-    .select(sql<number | null>`min(at)`.as('at'))
+    .selectFrom('analytics_call_hours')
+    .select(sql<number | null>`min(hour)`.as('at'))
     .executeTakeFirst();
   return row?.at == null ? null : Number(row.at);
 }
@@ -152,44 +145,7 @@ export async function rollSessions(trx: Db, start: number, stop: number): Promis
     where bot_id in (select id from bots) and last_at >= ${start} and last_at < ${stop}`.execute(trx);
 }
 
-/** Counts the calls of [start, stop) into their hours' latency histograms. */
+/** The call hours grow as the fold adds turns (fold.ts): rolling them makes their days. */
 export async function rollCalls(trx: Db, start: number, stop: number): Promise<void> {
-  // Grouped by latency first: far fewer rows than calls on a busy bot.
-  const { rows } = await sql<{
-    bot_id: number;
-    hour: number;
-    kind: string;
-    channel: string;
-    language: string;
-    ms: number;
-    n: number;
-  }>`select c.bot_id, c.at - (c.at % ${HOUR_MS}) as hour, c.kind, c.channel, c.language, c.ms,
-      count(*) as n
-    from bots b join analytics_calls c on c.bot_id = b.id
-    where c.at >= ${start} and c.at < ${stop}
-    group by 1, 2, 3, 4, 5, 6`.execute(trx);
-  const hours = new Map<string, { key: (typeof rows)[number]; counts: number[] }>();
-  for (const row of rows) {
-    const id = `${row.bot_id}\u0000${row.hour}\u0000${row.kind}\u0000${row.channel}\u0000${row.language}`;
-    let hour = hours.get(id);
-    if (!hour) hours.set(id, (hour = { key: row, counts: emptyHistogram() }));
-    hour.counts[latencyBucket(Number(row.ms))] += Number(row.n);
-  }
-  const columns = Array.from({ length: LATENCY_BUCKETS }, (_, b) => bucketColumn(b));
-  // The hours of the window were never rolled (the watermark is hour-aligned): plain inserts.
-  for (const batch of chunks([...hours.values()], 200))
-    await trx
-      .insertInto('analytics_call_hours')
-      .values(
-        batch.map(({ key, counts }) => ({
-          bot_id: Number(key.bot_id),
-          hour: Number(key.hour),
-          kind: key.kind,
-          channel: key.channel,
-          language: key.language,
-          ...Object.fromEntries(columns.map((c, b) => [c, counts[b]])),
-        })),
-      )
-      .execute();
   await remakeDays(trx, CALL_DAYS, daysOfSpan(start, stop));
 }

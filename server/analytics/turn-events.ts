@@ -1,54 +1,27 @@
-// A turn's analytics rows (issue 19 §1), made from what `step` reported: the visits (with the
+// A turn's analytics (issue 19 §1), made from what `step` reported: the visits (with the
 // session's first-visit flags), the timed calls and the session's outcome row. They travel on the
-// TurnRecord and are written in the same batched write as the turn (repos/analytics-writes.ts).
-import { firstVisits, maskAnswers, secretNames, type Reached } from '../../src/core/analytics/index.js';
+// TurnRecord and are written as one event row in the same batched write as the turn
+// (repos/analytics-writes.ts); a fold adds the events up later (analytics/fold.ts).
+import {
+  firstVisits,
+  maskAnswers,
+  secretNames,
+  textHash,
+  type Reached,
+  type TurnAnalytics,
+  type VisitRow,
+} from '../../src/core/analytics/index.js';
 import type { RunnableFlow } from '../runtime/ports.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { StepResult } from '../runtime/step.js';
 
-export interface VisitRow {
-  flow: string;
-  node: string;
-  from: string | null;
-  language: string;
-  first: 0 | 1;
-}
+export type { TurnAnalytics } from '../../src/core/analytics/index.js';
 
-export interface CallRow {
-  kind: 'ai' | 'api';
-  ms: number;
-  node: string | null;
-}
-
-/** The session's outcome row as this turn leaves it (the write adds the counters up). */
-export interface OutcomeRow {
-  flow: string;
-  version: number;
-  /** null: this turn entered no node (the last one stays). */
-  lastNode: string | null;
-  ended: 0 | 1;
-  completed: 0 | 1;
-  fallbacks: number;
-  messagesIn: number;
-  messagesOut: number;
-  aiCalls: number;
-  aiMs: number;
-  apiCalls: number;
-  apiMs: number;
-  channel: string;
-  language: string;
-  answers: string;
-}
-
-export interface TurnAnalytics {
-  version: number;
-  visits: VisitRow[];
-  calls: CallRow[];
-  outcome: OutcomeRow;
-}
-
-/** Where analytics keeps, inside the stored session, the nodes reached in its version. */
-type AnalyticsSession = GuestSession & { reached?: Reached };
+/**
+ * What analytics keeps inside the stored session: the nodes reached in its version, and a hash of
+ * the answers as last recorded (a turn that changed none records '' instead of them again).
+ */
+type AnalyticsSession = GuestSession & { reached?: Reached; answersHash?: number };
 
 const secretsOf = new WeakMap<RunnableFlow, Set<string>>();
 
@@ -62,6 +35,14 @@ function secretsFor(flow: RunnableFlow): Set<string> {
 /** The session's answers as JSON, masked; a flow without passwords needs no masked copy. */
 function answersOf(variables: unknown, secrets: Set<string>): string {
   return JSON.stringify(secrets.size ? maskAnswers(variables, secrets) : variables);
+}
+
+/** The answers to record: '' when they are the ones the session's previous turn recorded. */
+function changedAnswers(session: AnalyticsSession, answers: string): string {
+  const hash = textHash(answers);
+  if (hash === session.answersHash) return '';
+  session.answersHash = hash;
+  return answers;
 }
 
 export function turnAnalytics(
@@ -113,7 +94,7 @@ export function turnAnalytics(
       apiMs,
       channel: session.env.ENVIRONMENT,
       language: session.language,
-      answers: answersOf(session.variables, secretsFor(flow)),
+      answers: changedAnswers(session, answersOf(session.variables, secretsFor(flow))),
     },
   };
 }

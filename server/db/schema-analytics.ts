@@ -1,50 +1,20 @@
 // The analytics tables of the Database (see schema.ts, which joins every part into one interface).
 
+import type { Generated } from 'kysely';
+import type { OutcomeFigures } from '../../src/core/analytics/index.js';
+
 // --- Analytics (016) -----------------------------------------------------------------------------
 
-export interface AnalyticsVisitTable {
-  bot_id: number;
-  flow_name: string;
-  flow_version: number;
-  node_id: string;
-  from_node: string | null;
-  guest_id: string;
-  channel: string;
-  language: string;
-  first: number;
+/** One turn's analytics as a raw event (021): the fold adds them up (analytics/fold.ts). */
+export interface AnalyticsTurnTable {
+  id: Generated<number>;
   at: number;
+  /** The event as JSON (repos/analytics-writes.ts eventPayload). */
+  payload: string;
 }
 
-export interface AnalyticsCallTable {
-  bot_id: number;
-  kind: 'ai' | 'api';
-  ms: number;
-  node_id: string | null;
-  channel: string;
-  language: string;
-  at: number;
-}
-
-export interface AnalyticsSessionTable {
-  guest_id: string;
-  bot_id: number;
-  flow_name: string;
-  started_at: number;
-  last_at: number;
-  version: number;
-  last_node: string | null;
-  ended: number;
-  completed: number;
-  fallbacks: number;
-  messages_in: number;
-  messages_out: number;
-  ai_calls: number;
-  ai_ms: number;
-  api_calls: number;
-  api_ms: number;
-  channel: string;
-  language: string;
-  answers: string;
+/** The columns a turn's outcome writes (core/analytics/turn-fold.ts), then the rollups' snapshot. */
+export interface AnalyticsSessionTable extends OutcomeFigures {
   /** The snapshot the rollups hold for the row (018f); null until the job first rolls it. */
   rolled_last_at?: number | null;
   rolled_flow?: string | null;
@@ -115,8 +85,7 @@ export interface AnalyticsRollupTable {
 }
 
 export interface AnalyticsTables {
-  analytics_visits: AnalyticsVisitTable;
-  analytics_calls: AnalyticsCallTable;
+  analytics_turns: AnalyticsTurnTable;
   analytics_sessions: AnalyticsSessionTable;
   analytics_node_hours: AnalyticsNodeHourTable;
   analytics_session_hours: AnalyticsSessionHourTable;

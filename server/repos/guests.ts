@@ -66,7 +66,7 @@ export interface TurnRecord {
   now: number;
   /** A new guest on a chat channel: the channel and its chat id (see 013_channel_guests). */
   channel?: ChannelChat | null;
-  /** The turn's analytics rows (issue 19), written with it; absent when analytics is off. */
+  /** The turn's analytics (issue 19), written with it as one event row; absent when analytics is off. */
   analytics?: TurnAnalytics | null;
 }
 
@@ -142,7 +142,7 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
 /**
  * PostgreSQL: a batch of turns in one statement, so one round trip however many turns end
  * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The batch
- * travels as one JSON parameter, its analytics rows as one per table (one JSON.stringify each, no
+ * travels as one JSON parameter, its analytics events as another (one JSON.stringify each, no
  * per-value escaping in the driver: turnBatchParams), so the statement's text is the same for any
  * batch and stays prepared; sessions and messages are JSON values inside it and are stored as
  * their text. Guests whose version moved on are not updated, and their messages are left out.
@@ -169,7 +169,7 @@ export const SAVE_TURNS_SQL = `
   ), messages as (
     -- The saved turns' ids as an array, not a join: the hot pool plans without hash joins, and
     -- \`id in (select id from saved)\` became a nested loop over both lists (3,600 row
-    -- comparisons for a batch of 60). The analytics writes filter their rows the same way.
+    -- comparisons for a batch of 60). The analytics event write filters its rows the same way.
     insert into conversation_turns (guest_id, seq, messages, created_at)
     select id, seq, messages::text, now from turn
     where messages is not null and id = any(array(select id from saved))
@@ -184,7 +184,7 @@ export const SAVE_TURNS_SQL = `
 const UNCARRIED_ESCAPE = /\\u(0000|d[89a-f])/i;
 
 /**
- * The parameters of SAVE_TURNS_SQL for a batch: its turns, then its analytics rows (one JSON text
+ * The parameters of SAVE_TURNS_SQL for a batch: its turns, then its analytics events (one JSON text
  * each); null when the batch holds text the one statement cannot carry (UNCARRIED_ESCAPE).
  */
 function turnBatchParams(turns: TurnRecord[]): string[] | null {
@@ -199,7 +199,7 @@ function turnBatchParams(turns: TurnRecord[]): string[] | null {
     seq: turn.firstSeq,
     messages: turn.messages.length ? turn.messages : null,
   }));
-  const params = [JSON.stringify(rows), ...analyticsBatch(turns)];
+  const params = [JSON.stringify(rows), analyticsBatch(turns)];
   return params.some((param) => UNCARRIED_ESCAPE.test(param)) ? null : params;
 }
 

@@ -208,14 +208,17 @@ describe('rollups and retention', () => {
   async function daysAgo() {
     const db = c.t.app.db;
     const back = (3 * 24 + 2) * 3_600_000;
+    // Every turn's event added up first (the hours are moved, not the events again).
+    await c.t.app.analyticsFold.run();
     await db
-      .updateTable('analytics_visits')
+      .updateTable('analytics_turns')
       .set((eb) => ({ at: eb('at', '-', back) }))
       .execute();
-    await db
-      .updateTable('analytics_calls')
-      .set((eb) => ({ at: eb('at', '-', back) }))
-      .execute();
+    for (const table of ['analytics_node_hours', 'analytics_call_hours'] as const)
+      await db
+        .updateTable(table)
+        .set((eb) => ({ hour: eb('hour', '-', back) }))
+        .execute();
     await db
       .updateTable('analytics_sessions')
       .set((eb) => ({ started_at: eb('started_at', '-', back), last_at: eb('last_at', '-', back) }))
@@ -267,7 +270,7 @@ describe('rollups and retention', () => {
     const removed = await purgeEvents(c.t.app.db, 90, Date.now() + 100 * 24 * 3_600_000);
     expect(removed).toBeGreaterThan(0);
     const raw = await c.t.app.db
-      .selectFrom('analytics_visits')
+      .selectFrom('analytics_turns')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('at', '<', Date.now() - 3_600_000)
       .executeTakeFirst();

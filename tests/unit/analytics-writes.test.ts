@@ -1,9 +1,9 @@
-// The SQLite writes lay a turn's parameters out by hand (repos/analytics-writes.ts): they must
-// match the rows the PostgreSQL path writes, column for column.
+// A turn's analytics is written as one event row (repos/analytics-writes.ts), the same on SQLite
+// (one statement of the turn's transaction) and PostgreSQL (a part of the batch's statement), and
+// read back by the fold as the event it was.
 import { describe, expect, it } from 'vitest';
-import { analyticsBatch, analyticsRows, analyticsWrites } from '../../server/repos/analytics-writes';
+import { analyticsBatch, analyticsWrites, readEvent } from '../../server/repos/analytics-writes';
 import type { AnalyticsTurnContext } from '../../server/repos/analytics-writes';
-import { OUTCOME_COLUMN_NAMES } from '../../server/analytics/outcome-columns';
 
 const turn: AnalyticsTurnContext = {
   guestId: 'g-1',
@@ -39,37 +39,65 @@ const turn: AnalyticsTurnContext = {
   },
 };
 
-describe('analytics writes on SQLite', () => {
-  it('lay out the same values as the rows, in the insert columns order', () => {
-    const rows = analyticsRows(turn)!;
-    const [visits, calls, session] = analyticsWrites(turn);
-    expect(visits[0].sqlite).toContain('insert into analytics_visits');
-    const visitColumns = /\(([^)]*)\)/.exec(visits[0].sqlite)![1].split(', ');
-    expect(visits[1]).toEqual(rows.visits.flatMap((r) => visitColumns.map((c) => r[c as keyof typeof r])));
-    const callColumns = /\(([^)]*)\)/.exec(calls[0].sqlite)![1].split(', ');
-    expect(calls[1]).toEqual(rows.calls.flatMap((r) => callColumns.map((c) => r[c as keyof typeof r])));
-    expect(session[1]).toEqual(OUTCOME_COLUMN_NAMES.map((c) => rows.session[c]));
+/** The turn's analytics as stored: latencies in whole ms. */
+const stored = {
+  ...turn.analytics!,
+  calls: [
+    { kind: 'ai', ms: 13, node: 'ask' },
+    { kind: 'api', ms: 3, node: null },
+  ],
+  outcome: { ...turn.analytics!.outcome, aiMs: 13, apiMs: 3 },
+};
+
+describe('analytics writes', () => {
+  it('write one event row per turn that reads back as the turn’s event (SQLite)', () => {
+    const writes = analyticsWrites(turn);
+    expect(writes).toHaveLength(1);
+    const [statement, [at, payload]] = writes[0];
+    expect(statement.sqlite).toBe('insert into analytics_turns (at, payload) values (?, ?)');
+    expect(at).toBe(turn.now);
+    expect(readEvent(at as number, payload as string)).toEqual({
+      guest: 'g-1',
+      bot: 7,
+      at: turn.now,
+      analytics: stored,
+    });
   });
 
-  it('write only the outcome row when the turn entered no node and made no call', () => {
-    const quiet = { ...turn, analytics: { ...turn.analytics!, visits: [], calls: [] } };
-    expect(analyticsWrites(quiet).map(([s]) => s.name)).toEqual(['analytics_upsert_session']);
+  it('store visits of another flow or language with it, and the turn’s own without', () => {
+    const own = { flow: 'main', node: 'end', from: 'show', language: 'de', first: 1 as const };
+    const visits = [...turn.analytics!.visits, own];
+    const payload = analyticsWrites({
+      ...turn,
+      analytics: { ...turn.analytics!, visits },
+    })[0][1][1] as string;
+    expect(JSON.parse(payload)[17]).toEqual([
+      ['ask', null, 1, 'main', 'en'],
+      ['show', 'ask', 0, 'sub', 'de'],
+      ['end', 'show', 1],
+    ]);
+    expect(readEvent(0, payload).analytics.visits).toEqual(visits);
+  });
+
+  it('write nothing when analytics is off', () => {
     expect(analyticsWrites({ ...turn, analytics: null })).toEqual([]);
   });
-});
 
-describe('analytics writes on PostgreSQL', () => {
-  it('carry the rows of a whole batch, one JSON array per table, each call with its turn’s guest', () => {
-    const other = { ...turn, guestId: 'g-2', now: turn.now + 5 };
-    const [visits, calls, sessions] = analyticsBatch([turn, { ...turn, analytics: null }, other]).map(
-      (text) => JSON.parse(text),
-    );
-    const rows = [analyticsRows(turn)!, analyticsRows(other)!];
-    expect(visits).toEqual(rows.flatMap((r) => r.visits));
-    expect(calls).toEqual([
-      ...rows[0].calls.map((c) => ({ ...c, guest_id: 'g-1' })),
-      ...rows[1].calls.map((c) => ({ ...c, guest_id: 'g-2' })),
+  it('carry a whole batch’s events in one JSON array, each with its guest (PostgreSQL)', () => {
+    // A guest id that needs escaping, as a channel's chat id might.
+    const other = { ...turn, guestId: 'g-"2"', now: turn.now + 5 };
+    const events = JSON.parse(analyticsBatch([turn, { ...turn, analytics: null }, other])) as {
+      guest_id: string;
+      at: number;
+      payload: unknown;
+    }[];
+    expect(events.map((e) => [e.guest_id, e.at])).toEqual([
+      ['g-1', turn.now],
+      ['g-"2"', turn.now + 5],
     ]);
-    expect(sessions).toEqual(rows.map((r) => r.session));
+    // Each event is the JSON value PostgreSQL stores as its text.
+    const read = events.map((e) => readEvent(e.at, JSON.stringify(e.payload)));
+    expect(read.map((e) => e.guest)).toEqual(['g-1', 'g-"2"']);
+    expect(read[1].analytics).toEqual(stored);
   });
 });

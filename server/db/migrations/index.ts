@@ -24,6 +24,7 @@ import * as m019e from './019e_analytics_days.js';
 import * as m019h from './019h_conversation_search.js';
 import * as m020c from './020c_conversation_search_rolled.js';
 import * as m020d from './020d_conversation_search_rolled_pg.js';
+import * as m021 from './021_analytics_turns.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '019h_conversation_search': m019h,
   '020c_conversation_search_rolled': m020c,
   '020d_conversation_search_rolled_pg': m020d,
+  '021_analytics_turns': m021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -29,7 +29,8 @@ const HEARTBEAT_MS = 15_000;
 
 const analytics: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const live = new LiveStamps(app.db);
+  const fold = app.analyticsFold;
+  const live = new LiveStamps(app.db, () => fold.run());
   beforeDatabaseCloses(app.db, async () => live.close());
   // Open streams never go idle: a closing server ends them, or it would wait for them forever.
   const streams = new Set<() => void>();
@@ -37,9 +38,11 @@ const analytics: FastifyPluginAsync = async (fastify) => {
     for (const end of [...streams]) end();
   });
 
+  /** The customer's bot, with its turns' events folded so what is read next is exact; null: 404 sent. */
   const ownBot = async (userId: number, botId: number, reply: FastifyReply) => {
     const bot = await findBot(app.db, userId, botId);
     if (!bot) fail(reply, 404, BOT_NOT_FOUND);
+    else await fold.run();
     return bot;
   };
 

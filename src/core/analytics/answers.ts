@@ -32,3 +32,20 @@ export function maskAnswers(value: unknown, secrets: ReadonlySet<string>): unkno
   }
   return out;
 }
+
+/**
+ * A 53-bit hash of a text (cyrb53): tells whether a session's answers changed since they were
+ * last recorded without keeping them twice. A false "unchanged" needs two answers 2^-53 apart.
+ */
+export function textHash(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}

@@ -7,3 +7,5 @@ export * from './latency-histogram';
 export * from './session-rollup';
 export * from './rollup-spans';
 export * from './search-phrase';
+export * from './turn-fold';
+export * from './turn-event';

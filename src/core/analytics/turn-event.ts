@@ -1,0 +1,170 @@
+// A turn's analytics as one raw event (issue 19 §1) and its stored text. Each turn writes one
+// event row with itself, and the fold reads thousands of them a second (turn-fold.ts): the text
+// is an array without key names, visits carry their flow and language only when they differ from
+// the turn's, and the answers only when they changed (''): a shop turn with three visits and an
+// API call is 181 bytes (281 with its answers) where named JSON took 669. Every byte is written,
+// read back and parsed once per turn (docs/analytics-cost.md).
+
+export interface VisitRow {
+  flow: string;
+  node: string;
+  from: string | null;
+  language: string;
+  first: 0 | 1;
+}
+
+export interface CallRow {
+  kind: 'ai' | 'api';
+  ms: number;
+  node: string | null;
+}
+
+/** The session's outcome row as this turn leaves it (a fold adds the counters up). */
+export interface OutcomeRow {
+  flow: string;
+  version: number;
+  /** null: this turn entered no node (the last one stays). */
+  lastNode: string | null;
+  ended: 0 | 1;
+  completed: 0 | 1;
+  fallbacks: number;
+  messagesIn: number;
+  messagesOut: number;
+  aiCalls: number;
+  aiMs: number;
+  apiCalls: number;
+  apiMs: number;
+  channel: string;
+  language: string;
+  /** The masked answers as JSON; '' when they did not change since the guest's previous turn. */
+  answers: string;
+}
+
+export interface TurnAnalytics {
+  version: number;
+  visits: VisitRow[];
+  calls: CallRow[];
+  outcome: OutcomeRow;
+}
+
+/** One turn's raw event: whose turn, when, and what it did. */
+export interface TurnEvent {
+  guest: string;
+  bot: number;
+  at: number;
+  analytics: TurnAnalytics;
+}
+
+type StoredVisit = [node: string, from: string | null, first: 0 | 1, flow?: string, language?: string];
+type StoredCall = [kind: 'ai' | 'api', ms: number, node: string | null];
+type StoredEvent = [
+  guest: string,
+  bot: number,
+  version: number,
+  flow: string,
+  lastNode: string | null,
+  ended: 0 | 1,
+  completed: 0 | 1,
+  fallbacks: number,
+  messagesIn: number,
+  messagesOut: number,
+  aiCalls: number,
+  aiMs: number,
+  apiCalls: number,
+  apiMs: number,
+  channel: string,
+  language: string,
+  answers: string,
+  visits: StoredVisit[],
+  calls: StoredCall[],
+];
+
+/** The event's stored text (its time is its row's own column). Latencies are kept in whole ms. */
+export function encodeTurnEvent(guest: string, bot: number, a: TurnAnalytics): string {
+  const o = a.outcome;
+  const visits = a.visits.map((v): StoredVisit => {
+    if (v.flow === o.flow && v.language === o.language) return [v.node, v.from, v.first];
+    return [v.node, v.from, v.first, v.flow, v.language];
+  });
+  const calls = a.calls.map((c): StoredCall => [c.kind, Math.round(c.ms), c.node]);
+  const stored: StoredEvent = [
+    guest,
+    bot,
+    a.version,
+    o.flow,
+    o.lastNode,
+    o.ended,
+    o.completed,
+    o.fallbacks,
+    o.messagesIn,
+    o.messagesOut,
+    o.aiCalls,
+    Math.round(o.aiMs),
+    o.apiCalls,
+    Math.round(o.apiMs),
+    o.channel,
+    o.language,
+    o.answers,
+    visits,
+    calls,
+  ];
+  return JSON.stringify(stored);
+}
+
+/** An event read back from its row. */
+export function decodeTurnEvent(at: number, text: string): TurnEvent {
+  const [
+    guest,
+    bot,
+    version,
+    flow,
+    lastNode,
+    ended,
+    completed,
+    fallbacks,
+    messagesIn,
+    messagesOut,
+    aiCalls,
+    aiMs,
+    apiCalls,
+    apiMs,
+    channel,
+    language,
+    answers,
+    visits,
+    calls,
+  ] = JSON.parse(text) as StoredEvent;
+  return {
+    guest,
+    bot,
+    at,
+    analytics: {
+      version,
+      visits: visits.map(([node, from, first, visitFlow = flow, visitLanguage = language]) => ({
+        flow: visitFlow,
+        node,
+        from,
+        language: visitLanguage,
+        first,
+      })),
+      calls: calls.map(([kind, ms, node]) => ({ kind, ms, node })),
+      outcome: {
+        flow,
+        version,
+        lastNode,
+        ended,
+        completed,
+        fallbacks,
+        messagesIn,
+        messagesOut,
+        aiCalls,
+        aiMs,
+        apiCalls,
+        apiMs,
+        channel,
+        language,
+        answers,
+      },
+    },
+  };
+}

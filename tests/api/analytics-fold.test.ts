@@ -1,0 +1,84 @@
+// The fold across server instances (issue 19 §1, "exactly once"): turns stored by two instances
+// sharing one database, folded by both at once and again, are each counted once — the hours hold
+// every visit of the raw events, the outcome rows every message — and a guest's answers are kept
+// when a turn leaves them unchanged.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldEvents } from '../../server/analytics/fold.js';
+import { readEvent } from '../../server/repos/analytics-writes.js';
+import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
+import { guest, link, listen, node, publish, text } from './chat-support.js';
+import { createTestDatabase, createTestInstance, type TestApp, type TestDatabase } from './helpers.js';
+
+let database: TestDatabase;
+let first: TestApp;
+let second: TestApp;
+let firstBase = '';
+let secondBase = '';
+let owner: Customer;
+let botId = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  first = await createTestInstance(database);
+  second = await createTestInstance(database);
+  firstBase = await listen(first);
+  secondBase = await listen(second);
+  owner = await customer(first);
+  botId = (await createBot(first, owner, { supported_languages: [2] })).id as number;
+  const ask = link(
+    node('basic', 'ask', {
+      entries: [
+        text('Your name?'),
+        { type: 'variable', name: 'name', default: '', variableType: 'text', wait: true },
+      ],
+    }),
+    'thanks',
+  );
+  const thanks = link(node('basic', 'thanks', { entries: [text('Thanks!')] }), 'ask');
+  await publish({ t: first, base: firstBase, owner, botId }, [ask, thanks]);
+});
+
+afterAll(async () => {
+  await first.close();
+  await second.close();
+  await database.remove();
+});
+
+describe('the fold', () => {
+  it('counts each turn once when two servers fold the same events at once', async () => {
+    // The servers' own folds stay out of it: the ones below race each other instead.
+    await Promise.all([first.app.analyticsFold.stop(), second.app.analyticsFold.stop()]);
+    const guests = [guest({ base: firstBase, botId }), guest({ base: secondBase, botId })];
+    // The last round gives the same name again: its turns record no answers.
+    for (let round = 0; round < 4; round++)
+      await Promise.all(
+        guests.map((g, i) => g.say(round === 0 ? 'Hello' : `Name ${i}-${Math.min(round, 2)}`)),
+      );
+
+    const folds = await Promise.all([
+      foldEvents(first.app.db),
+      foldEvents(second.app.db),
+      foldEvents(first.app.db),
+    ]);
+    expect(folds.reduce((n, f) => n + f, 0)).toBe(8);
+    expect(await foldEvents(second.app.db)).toBe(0);
+
+    const events = (await first.app.db.selectFrom('analytics_turns').select(['at', 'payload']).execute()).map(
+      (row) => readEvent(Number(row.at), row.payload),
+    );
+    const visits = events.reduce((n, e) => n + e.analytics.visits.length, 0);
+    const counted = await sql<{ visits: number }>`select sum(visits) as visits from analytics_node_hours
+      where bot_id = ${botId}`.execute(first.app.db);
+    expect(Number(counted.rows[0].visits)).toBe(visits);
+    const outcomes = await first.app.db
+      .selectFrom('analytics_sessions')
+      .select(['messages_in', 'answers'])
+      .where('bot_id', '=', botId)
+      .execute();
+    expect(outcomes.map((o) => Number(o.messages_in))).toEqual([4, 4]);
+    expect(events.filter((e) => e.analytics.outcome.answers === '')).toHaveLength(2);
+    // The answers last given stay, though the last turns recorded none.
+    expect(outcomes.map((o) => JSON.parse(o.answers).name).sort()).toEqual(['Name 0-2', 'Name 1-2']);
+  });
+});

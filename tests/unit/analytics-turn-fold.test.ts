@@ -1,0 +1,154 @@
+// The fold's arithmetic (core/analytics/turn-fold.ts): a batch of turn events becomes hourly
+// node and call counts and one outcome row per guest, and folding in any batches gives the same
+// outcome row as folding turn by turn.
+import { describe, expect, it } from 'vitest';
+import {
+  foldTurns,
+  latencyBucket,
+  mergeOutcome,
+  outcomeOf,
+  type OutcomeRow,
+  type TurnEvent,
+} from '../../src/core/analytics/index.js';
+
+const HOUR = 3_600_000;
+const T0 = 1_700_002_800_000 + 50 * 60_000; // 10 minutes before an hour's end
+
+const outcome = (over: Partial<OutcomeRow> = {}): OutcomeRow => ({
+  flow: 'main',
+  version: 3,
+  lastNode: 'menu',
+  ended: 0,
+  completed: 0,
+  fallbacks: 0,
+  messagesIn: 1,
+  messagesOut: 2,
+  aiCalls: 0,
+  aiMs: 0,
+  apiCalls: 0,
+  apiMs: 0,
+  channel: 'web',
+  language: 'en',
+  answers: '{}',
+  ...over,
+});
+
+const event = (guest: string, at: number, over: Partial<TurnEvent['analytics']> = {}): TurnEvent => ({
+  guest,
+  bot: 7,
+  at,
+  analytics: { version: 3, visits: [], calls: [], outcome: outcome(), ...over },
+});
+
+describe('foldTurns', () => {
+  it('counts visits and first visits per node, link, hour and language', () => {
+    const fold = foldTurns([
+      event('a', T0, {
+        visits: [
+          { flow: 'main', node: 'greet', from: null, language: 'en', first: 1 },
+          { flow: 'main', node: 'menu', from: 'greet', language: 'en', first: 1 },
+        ],
+      }),
+      // A loop back to the menu: a visit, not a new guest.
+      event('a', T0 + 1000, {
+        visits: [{ flow: 'main', node: 'menu', from: 'menu', language: 'en', first: 0 }],
+      }),
+      event('b', T0 + 2000, {
+        visits: [{ flow: 'main', node: 'menu', from: 'greet', language: 'en', first: 1 }],
+      }),
+      // The next hour, and a language change within the turn.
+      event('b', T0 + 20 * 60_000, {
+        visits: [{ flow: 'main', node: 'menu', from: 'greet', language: 'fr', first: 0 }],
+      }),
+    ]);
+    const hour = T0 - (T0 % HOUR);
+    const counts = fold.nodeHours.map((h) => [
+      h.hour - hour,
+      h.node_id,
+      h.from_node,
+      h.language,
+      h.visits,
+      h.guests,
+    ]);
+    expect(counts).toEqual([
+      [0, 'greet', '', 'en', 1, 1],
+      [0, 'menu', 'greet', 'en', 2, 2],
+      [0, 'menu', 'menu', 'en', 1, 0],
+      [HOUR, 'menu', 'greet', 'fr', 1, 0],
+    ]);
+    expect(fold.nodeHours.every((h) => h.bot_id === 7 && h.flow_version === 3 && h.channel === 'web')).toBe(
+      true,
+    );
+  });
+
+  it('keeps each flow version’s visits apart', () => {
+    const visit = { flow: 'main', node: 'menu', from: null, language: 'en', first: 1 as const };
+    const fold = foldTurns([
+      event('a', T0, { visits: [visit] }),
+      event('a', T0 + 1, { version: 4, visits: [visit] }),
+    ]);
+    expect(fold.nodeHours.map((h) => [h.flow_version, h.visits])).toEqual([
+      [3, 1],
+      [4, 1],
+    ]);
+  });
+
+  it('puts each call’s latency in its hour’s histogram, by kind', () => {
+    const fold = foldTurns([
+      event('a', T0, { calls: [{ kind: 'ai', ms: 812.4, node: 'ask' }] }),
+      event('b', T0 + 5, {
+        calls: [
+          { kind: 'ai', ms: 5000, node: 'ask' },
+          { kind: 'api', ms: 40, node: null },
+        ],
+      }),
+    ]);
+    expect(fold.callHours).toHaveLength(2);
+    const ai = fold.callHours.find((h) => h.kind === 'ai')!;
+    expect(ai.counts[latencyBucket(812)]).toBe(1);
+    expect(ai.counts[latencyBucket(5000)]).toBe(1);
+    expect(ai.counts.reduce((n, c) => n + c, 0)).toBe(2);
+    const api = fold.callHours.find((h) => h.kind === 'api')!;
+    expect(api.counts[latencyBucket(40)]).toBe(1);
+  });
+
+  it('merges a guest’s turns into one outcome row: first start, latest state, summed counters', () => {
+    const fold = foldTurns([
+      event('a', T0, { outcome: outcome({ fallbacks: 1, aiCalls: 1, aiMs: 300.4 }) }),
+      event('b', T0 + 1, { outcome: outcome({ lastNode: 'greet' }) }),
+      event('a', T0 + 2, { outcome: outcome({ lastNode: null, language: 'fr', answers: '{"x":1}' }) }),
+      event('a', T0 + 3, {
+        outcome: outcome({ lastNode: 'bye', ended: 1, completed: 1, aiCalls: 1, aiMs: 100 }),
+      }),
+      // Restarted after the end: no longer ended, but it did complete once.
+      event('a', T0 + 4, { outcome: outcome({ lastNode: 'greet', ended: 0, completed: 0 }) }),
+    ]);
+    expect(fold.outcomes.map((o) => o.guest_id)).toEqual(['a', 'b']);
+    expect(fold.outcomes[0]).toMatchObject({
+      started_at: T0,
+      last_at: T0 + 4,
+      last_node: 'greet',
+      ended: 0,
+      completed: 1,
+      fallbacks: 1,
+      messages_in: 4,
+      messages_out: 8,
+      ai_calls: 2,
+      ai_ms: 400,
+      language: 'en',
+      answers: '{}',
+    });
+  });
+
+  it('gives the same outcome row folded in any batches as turn by turn', () => {
+    const turns = [
+      event('a', T0, { outcome: outcome({ fallbacks: 2 }) }),
+      event('a', T0 + 1, { outcome: outcome({ lastNode: null, completed: 1 }) }),
+      event('a', T0 + 2, { version: 4, outcome: outcome({ version: 4, lastNode: 'x', messagesIn: 3 }) }),
+    ];
+    const oneByOne = turns.map(outcomeOf).reduce((row, next) => mergeOutcome(row, next));
+    const [first, rest] = [foldTurns(turns.slice(0, 1)), foldTurns(turns.slice(1))];
+    expect(mergeOutcome(first.outcomes[0], rest.outcomes[0])).toEqual(oneByOne);
+    expect(foldTurns(turns).outcomes[0]).toEqual(oneByOne);
+  });
+});
