@@ -4,35 +4,31 @@
 // writes the batch's sums, and only from where the batch was read, so each event is counted once
 // even when several servers fold at once or one dies half-way. Every server folds each second and
 // before any read of the figures (AnalyticsFold.run), so the dashboard is exact and live without
-// the turn writing those rows.
-import { sql, type Kysely } from 'kysely';
-import {
-  bucketColumn,
-  foldTurns,
-  LATENCY_BUCKETS,
-  type CallHourCount,
-  type NodeHourCount,
-  type OutcomeFigures,
-  type TurnEvent,
-  type TurnFold,
-} from '../../src/core/analytics/index.js';
-import { directPostgres, directSqlite, hotSql, runHot, type HotSql } from '../db/connect.js';
+// the turn writing those rows. On SQLite the SQLite thread runs each batch whole, in one of its
+// own transactions (fold-on-thread.ts); elsewhere the server reads, adds up and writes here.
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { foldTurns, type CallHourCount, type TurnFold } from '../../src/core/analytics/index.js';
+import { directPostgres, directSqlite, hotSql, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
-import type { Write } from '../db/sqlite-thread.js';
 import type { Database } from '../db/schema.js';
-import { readEvent } from '../repos/analytics-writes.js';
-import { CALL_DAYS, NODE_DAYS } from './day-rollups.js';
-import { OUTCOME_COLUMN_NAMES, OUTCOME_MERGE } from './outcome-columns.js';
+import {
+  ADD_CALL_HOURS,
+  ADD_NODE_HOURS,
+  BUCKETS,
+  CURSOR,
+  eventOf,
+  FOLD_BATCH,
+  foldRowWrites,
+  MOVE_CURSOR_SQL,
+  READ_EVENTS_SQL,
+  type EventRow,
+} from './fold-sql.js';
+import { OUTCOME_MERGE } from './outcome-columns.js';
 
 type Db = Kysely<Database>;
 
-const CURSOR = 'turns';
-/** Events folded per transaction: a second of a busy server's turns. */
-export const FOLD_BATCH = 2000;
 /** How often each server folds. */
 export const FOLD_MS = 1000;
-
-const BUCKETS = Array.from({ length: LATENCY_BUCKETS }, (_, b) => bucketColumn(b));
 
 /** The last event id folded (the purge keeps every event after it). */
 export async function foldCursor(db: Db): Promise<number> {
@@ -64,56 +60,8 @@ async function settledEvent(db: Db): Promise<number> {
   });
 }
 
-/** The hours' keys: their days' keys and the hour. */
-const NODE_KEY = [...NODE_DAYS.keys, 'hour'];
-const CALL_KEY = [...CALL_DAYS.keys, 'hour'];
-
-// The fold's writes one row per statement, for SQLite (the same few texts, kept prepared: its
-// statements run in process, where a multi-row text per size would only fill the cache).
-const ADD_NODE_HOUR = hotSql(
-  'analytics_fold_node_hour',
-  `insert into analytics_node_hours (${NODE_KEY.join(', ')}, visits, guests)
-   values (${NODE_KEY.map(() => '?').join(', ')}, ?, ?)
-   on conflict (${NODE_KEY.join(', ')}) do update set visits = analytics_node_hours.visits + excluded.visits,
-   guests = analytics_node_hours.guests + excluded.guests`,
-);
-const ADD_BUCKETS = BUCKETS.map((b) => `${b} = analytics_call_hours.${b} + excluded.${b}`).join(', ');
-const ADD_CALL_HOUR = hotSql(
-  'analytics_fold_call_hour',
-  `insert into analytics_call_hours (${CALL_KEY.join(', ')}, ${BUCKETS.join(', ')})
-   values (${[...CALL_KEY, ...BUCKETS].map(() => '?').join(', ')})
-   on conflict (${CALL_KEY.join(', ')}) do update set ${ADD_BUCKETS}`,
-);
-const UPSERT_OUTCOME = hotSql(
-  'analytics_fold_outcome',
-  `insert into analytics_sessions (${OUTCOME_COLUMN_NAMES.join(', ')})
-   values (${OUTCOME_COLUMN_NAMES.map(() => '?').join(', ')}) ${OUTCOME_MERGE}`,
-);
-/** The cursor moves only from where this fold read: a fold that lost the race writes nothing. */
-const MOVE_CURSOR = hotSql(
-  'analytics_fold_cursor',
-  `update analytics_rollups set rolled_until = ? where name = '${CURSOR}' and rolled_until = ?`,
-);
-
-// In the order of NODE_KEY and CALL_KEY, then the counts.
-const nodeHourParams = (h: NodeHourCount) => [
-  ...NODE_KEY.map((k) => h[k as keyof NodeHourCount]),
-  h.visits,
-  h.guests,
-];
-const callHourParams = (h: CallHourCount) => [
-  ...CALL_KEY.map((k) => h[k as keyof CallHourCount]),
-  ...h.counts,
-];
-const outcomeParams = (o: OutcomeFigures) => OUTCOME_COLUMN_NAMES.map((c) => o[c]);
-
-function rowWrites(fold: TurnFold): [HotSql, unknown[]][] {
-  return [
-    ...fold.nodeHours.map((h): [HotSql, unknown[]] => [ADD_NODE_HOUR, nodeHourParams(h)]),
-    ...fold.callHours.map((h): [HotSql, unknown[]] => [ADD_CALL_HOUR, callHourParams(h)]),
-    ...fold.outcomes.map((o): [HotSql, unknown[]] => [UPSERT_OUTCOME, outcomeParams(o)]),
-  ];
-}
+const MOVE_CURSOR = hotSql('analytics_fold_cursor', MOVE_CURSOR_SQL);
+const READ_EVENTS = hotSql('analytics_fold_read', READ_EVENTS_SQL);
 
 /**
  * PostgreSQL: the fold's writes and the cursor's move as one statement (one round trip, atomic on
@@ -126,12 +74,11 @@ const FOLD_SQL = `
   ), node_hours as (
     insert into analytics_node_hours
     select * from json_populate_recordset(null::analytics_node_hours, $3::json) where exists (select from moved)
-    on conflict (${NODE_KEY.join(', ')}) do update set visits = analytics_node_hours.visits + excluded.visits,
-      guests = analytics_node_hours.guests + excluded.guests
+    ${ADD_NODE_HOURS}
   ), call_hours as (
     insert into analytics_call_hours
     select * from json_populate_recordset(null::analytics_call_hours, $4::json) where exists (select from moved)
-    on conflict (${CALL_KEY.join(', ')}) do update set ${ADD_BUCKETS}
+    ${ADD_CALL_HOURS}
   ), outcomes as (
     insert into analytics_sessions
     select * from json_populate_recordset(null::analytics_sessions, $5::json) where exists (select from moved)
@@ -148,16 +95,9 @@ function callHourRow({ counts, ...key }: CallHourCount) {
 
 /**
  * Writes a fold and moves the cursor from `cursor` to `last`, in one transaction; false when
- * another fold moved the cursor first (its writes then hold these events). SQLite: on the SQLite
- * thread with the turns' own writes, so the two never wait for each other's lock.
+ * another fold moved the cursor first (its writes then hold these events).
  */
 async function commitFold(db: Db, cursor: number, last: number, fold: TurnFold): Promise<boolean> {
-  const thread = directSqlite(db)?.thread;
-  if (thread) {
-    const then = rowWrites(fold).map(([statement, params]): Write => [statement.sqlite, params]);
-    const skipped = await thread.write([{ guard: [MOVE_CURSOR.sqlite, [last, cursor]], then }]);
-    return !skipped.length;
-  }
   const pool = directPostgres(db);
   if (pool) {
     const values = [
@@ -172,36 +112,18 @@ async function commitFold(db: Db, cursor: number, last: number, fold: TurnFold):
   }
   return db.transaction().execute(async (trx) => {
     if (!(await runHot(trx, MOVE_CURSOR, [last, cursor])).changes) return false;
-    for (const [statement, params] of rowWrites(fold)) await runHot(trx, statement, params);
+    for (const [text, params] of foldRowWrites(fold)) await trx.executeQuery(CompiledQuery.raw(text, params));
     return true;
   });
 }
-
-/** The row's event; none when its text cannot be read, so one bad row cannot stop the fold for good. */
-function eventOf(at: number | string, payload: string): TurnEvent[] {
-  try {
-    return [readEvent(Number(at), payload)];
-  } catch {
-    return [];
-  }
-}
-
-const READ_EVENTS = hotSql(
-  'analytics_fold_read',
-  'select id, at, payload from analytics_turns where id > ? and id <= ? order by id limit ?',
-);
 
 /** Folds the next batch of events up to `until`; answers how many (0: none left). */
 async function foldBatch(db: Db, until: number): Promise<number> {
   for (;;) {
     const cursor = await foldCursor(db);
-    const { rows } = await runHot<{ id: number | string; at: number | string; payload: string }>(
-      db,
-      READ_EVENTS,
-      [cursor, until, FOLD_BATCH],
-    );
+    const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, until, FOLD_BATCH]);
     if (!rows.length) return 0;
-    const fold = foldTurns(rows.flatMap((row) => eventOf(row.at, row.payload)));
+    const fold = foldTurns(rows.flatMap(eventOf));
     if (await commitFold(db, cursor, Number(rows[rows.length - 1].id), fold)) return rows.length;
     // Another server folded from the same cursor: read on from where it stopped.
   }
@@ -211,10 +133,11 @@ async function foldBatch(db: Db, until: number): Promise<number> {
 export async function foldEvents(db: Db): Promise<number> {
   // Nothing new (an idle server's every second): no lock, no transaction.
   if ((await newestEvent(db)) <= (await foldCursor(db))) return 0;
+  const thread = directSqlite(db)?.thread;
   const until = isPostgres(db) ? await settledEvent(db) : Number.MAX_SAFE_INTEGER;
   let folded = 0;
   for (;;) {
-    const n = await foldBatch(db, until);
+    const n = thread ? await thread.fold() : await foldBatch(db, until);
     folded += n;
     if (n < FOLD_BATCH) return folded;
   }

@@ -36,12 +36,18 @@ export interface ReadQuestion {
   params: unknown[][];
 }
 
+/** Fold the next batch of analytics events (analytics/fold-on-thread.ts). */
+export interface FoldQuestion {
+  type: 'fold';
+  id: number;
+}
+
 /** Close the connection and end the thread; answered by the thread's exit. */
 export interface StopQuestion {
   type: 'stop';
 }
 
-export type Question = WriteQuestion | ReadQuestion | StopQuestion;
+export type Question = WriteQuestion | ReadQuestion | FoldQuestion | StopQuestion;
 
 /** The indexes of the groups whose guard changed nothing. */
 export interface WriteAnswer {
@@ -57,6 +63,13 @@ export interface ReadAnswer {
   rows: unknown[];
 }
 
+/** How many events the batch folded. */
+export interface FoldAnswer {
+  type: 'fold';
+  id: number;
+  folded: number;
+}
+
 /** The question failed; nothing of a failed write was committed. */
 export interface FailedAnswer {
   type: 'failed';
@@ -64,7 +77,7 @@ export interface FailedAnswer {
   error: string;
 }
 
-export type Answer = WriteAnswer | ReadAnswer | FailedAnswer;
+export type Answer = WriteAnswer | ReadAnswer | FoldAnswer | FailedAnswer;
 
 /** The answer to each kind of question, when it did not fail. */
-export type AnswerTo<Q extends { type: 'write' | 'read' }> = Extract<Answer, { type: Q['type'] }>;
+export type AnswerTo<Q extends { type: 'write' | 'read' | 'fold' }> = Extract<Answer, { type: Q['type'] }>;

@@ -1,8 +1,9 @@
 // The SQLite thread itself (started by sqlite-thread.ts): its own connection to the database file,
-// the batched reads and writes of the chat turns, and the WAL checkpoints. Why it exists is told
+// the batched reads and writes of the chat turns, the analytics fold, and the WAL checkpoints. Why it exists is told
 // in sqlite-thread.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { foldBatchOnThread } from '../../analytics/fold-on-thread.js';
 import type { Answer, Question, ThreadSetup, WriteGroup } from './messages.js';
 
 const setup = workerData as ThreadSetup;
@@ -55,10 +56,11 @@ port.on('message', (question: Question) => {
   }
   let answer: Answer;
   try {
-    answer =
-      question.type === 'read'
-        ? { type: 'read', id: question.id, rows: readAll(question.sql, question.params) }
-        : { type: 'write', id: question.id, skipped: writeGroups(question.groups) };
+    if (question.type === 'read')
+      answer = { type: 'read', id: question.id, rows: readAll(question.sql, question.params) };
+    else if (question.type === 'fold')
+      answer = { type: 'fold', id: question.id, folded: foldBatchOnThread(db, prepare) };
+    else answer = { type: 'write', id: question.id, skipped: writeGroups(question.groups) };
   } catch (error) {
     answer = {
       type: 'failed',
