@@ -1,7 +1,8 @@
 // Live figures (issue 19 §4) that work across server instances: each instance folds the turns'
 // events (fold.ts) and polls the bot's change stamp (the newest outcome row's time: one index
-// lookup) once a second for all of that bot's open streams, and tells them when it moved. Whichever instance stored the turn, every
-// instance sees it within a poll, with no per-instance state another instance would need.
+// lookup) once a second for all of that bot's open streams, and tells them when it moved.
+// Whichever instance stored the turn, every instance sees it within a poll, with no
+// per-instance state another instance would need.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { changeStamp } from './queries.js';

@@ -2,9 +2,9 @@
 // watermark in analytics_rollups: a run rolls what happened since it (up to the end of a UTC day at
 // a time, each in one transaction, so a run that fails half-way leaves nothing behind) and moves
 // it; the days whose hours it changed are remade from their hours in the same transaction
-// (day-rollups.ts). Dashboards read
-// the rollups before a watermark and the raw rows after it (queries.ts), reading the watermark
-// first, so nothing is counted twice.
+// (day-rollups.ts). Dashboards read the days before a watermark, and after it the hours (the
+// outcome rows changed since, as they are), reading the watermark first (queries.ts), so nothing
+// is counted twice.
 // - node hours → their days (here; the fold keeps the node and call hours, fold.ts); outcome rows
 //   → analytics_session_hours and analytics_left_hours (session-rollups.ts); call hours → their
 //   days; the node, left and call hours each have their days.
