@@ -33,15 +33,10 @@ function jsonTemplate(json: string, values: Record<string, string>): string {
 
 /** The five visits of a turn: n0…n4 (the first turn, from the start) or n5…n9. */
 function visitsJson(turn: 0 | 1): string {
+  // As core/analytics/turn-event.ts stores them: [node, from, first] in the turn's flow and language.
   const visits = Array.from({ length: 5 }, (_, j) => {
     const node = turn * 5 + j;
-    return {
-      flow: 'main',
-      node: `n${node}`,
-      from: node ? `n${node - 1}` : null,
-      language: '@lang',
-      first: 1,
-    };
+    return [`n${node}`, node ? `n${node - 1}` : null, 1];
   });
   return JSON.stringify(visits);
 }
@@ -65,20 +60,16 @@ export async function seedMonth(db: Kysely<Database>, botId: number, visits: num
   const kind = `case when ${session} % 2 = 1 then 'ai' else 'api' end`;
   const ms = `(50 + (${session} * 37) % 900)`;
   const payload = jsonTemplate(
-    '{"g":"g@session","b":@bot,"a":{"version":@version,"visits":@visits,"calls":@calls,"outcome":{' +
-      '"flow":"main","version":@version,"lastNode":"@last","ended":@ended,"completed":@ended,' +
-      '"fallbacks":@fallbacks,"messagesIn":@in,"messagesOut":@out,"aiCalls":@ai,"aiMs":@aiMs,' +
-      '"apiCalls":@api,"apiMs":@apiMs,"channel":"@channel","language":"@lang",' +
-      '"answers":"{\\"name\\":\\"Guest @session\\",\\"email\\":\\"g@session@example.com\\"}"}}}',
+    // The stored event's array (core/analytics/turn-event.ts encodeTurnEvent).
+    '["g@session",@bot,@version,"main","@last",@ended,@ended,@fallbacks,@in,@out,@ai,@aiMs,@api,@apiMs,' +
+      '"@channel","@lang","{\\"name\\":\\"Guest @session\\",\\"email\\":\\"g@session@example.com\\"}",' +
+      '@visits,@calls]',
     {
       session: `${session}`,
       bot: `${botId}`,
       version,
-      visits: turn(`'${visitsJson(0)}'`, `'${visitsJson(1)}'`).replace(
-        /@lang/g,
-        `' || ${LANGUAGE(session)} || '`,
-      ),
-      calls: turn(`'[{"kind":"' || ${kind} || '","ms":' || ${ms} || ',"node":"n4"}]'`, `'[]'`),
+      visits: turn(`'${visitsJson(0)}'`, `'${visitsJson(1)}'`),
+      calls: turn(`'[["' || ${kind} || '",' || ${ms} || ',"n4"]]'`, `'[]'`),
       last: turn(`'n4'`, `'n' || (${session} % 10)`),
       ended: turn('0', `case when ${session} % 10 = 9 then 1 else 0 end`),
       fallbacks: turn(`${session} % 3`, '0'),
