@@ -82,8 +82,9 @@ beforeAll(async () => {
   api = await startApi(() => ({ status: 200, body: { id: 42 } }));
   c = await chatTest();
   version1 = await publish(c, flow('Pick one'));
-  const ada = guest(c);
-  for (const said of ['Hello', 'Ada', 'Secret', 's3cret-pin']) await ada.say(said);
+  // Ivy: letters no guest id (hex) holds, so searching her name finds her alone.
+  const ivy = guest(c);
+  for (const said of ['Hello', 'Ivy', 'Secret', 's3cret-pin']) await ivy.say(said);
   const bob = guest(c);
   for (const said of ['Hello', 'Bob', 'xyz']) await bob.say(said);
   await guest(c).say('Hello');
@@ -126,7 +127,7 @@ describe('figures of scripted conversations', () => {
     const body = await metrics('');
     expect(body.version).toBe(version2);
     expect(body.versions).toEqual([version1, version2]);
-    // Ada 4, Bob 3, Cy 1, Dee 3, Eve 2 messages; Bob's "xyz" matched no choice.
+    // Ivy 4, Bob 3, Cy 1, Dee 3, Eve 2 messages; Bob's "xyz" matched no choice.
     expect(body.totals).toMatchObject({ conversations: 5, completed: 2, fallbacks: 1, messagesIn: 13 });
     expect(body.totals.completionRate).toBeCloseTo(0.4);
     expect(body.totals.fallbackRate).toBeCloseTo(1 / 13);
@@ -153,22 +154,22 @@ describe('figures of scripted conversations', () => {
     expect(completed.body.conversations).toHaveLength(2);
     const leftAtMenu = await get(`/conversations?node=menu&version=${version1}`);
     expect(leftAtMenu.body.conversations).toHaveLength(1);
-    const search = await get('/conversations?search=ADA');
+    const search = await get('/conversations?search=IVY');
     expect(search.body.conversations).toHaveLength(1);
-    expect(search.body.conversations[0].answers).toEqual({ name: 'Ada', pin: '********' });
+    expect(search.body.conversations[0].answers).toEqual({ name: 'Ivy', pin: '********' });
     expect((await get('/conversations?limit=0')).status).toBe(400);
     expect((await get('/conversations?cursor=nope')).status).toBe(400);
   });
 
   it('shows a transcript with the password masked', async () => {
-    const list = await get('/conversations?search=ada');
+    const list = await get('/conversations?search=ivy');
     const id = list.body.conversations[0].guestId;
     const transcript = await get(`/conversations/${id}`);
     expect(transcript.status).toBe(200);
     const said = transcript.body.messages
       .filter((m: Loose) => m.from === 'user')
       .map((m: Loose) => m.content);
-    expect(said).toEqual(['Hello', 'Ada', 'Secret', '**********']);
+    expect(said).toEqual(['Hello', 'Ivy', 'Secret', '**********']);
   });
 
   it('exports the CSV without any password, transcripts included', async () => {
@@ -184,7 +185,7 @@ describe('figures of scripted conversations', () => {
     );
     expect(csv).not.toContain('s3cret-pin');
     expect(csv).toContain('********');
-    expect(csv).toContain('Ada');
+    expect(csv).toContain('Ivy');
   });
 });
 
