@@ -1,7 +1,7 @@
 // The analytics tables of the Database (see schema.ts, which joins every part into one interface).
 
 import type { Generated } from 'kysely';
-import type { OutcomeFigures } from '../../src/core/analytics/index.js';
+import type { NodeHourCount, OutcomeFigures } from '../../src/core/analytics/index.js';
 
 // --- Analytics (016) -----------------------------------------------------------------------------
 
@@ -9,7 +9,7 @@ import type { OutcomeFigures } from '../../src/core/analytics/index.js';
 export interface AnalyticsTurnTable {
   id: Generated<number>;
   at: number;
-  /** The event as JSON (repos/analytics-writes.ts eventPayload). */
+  /** The event as JSON (core/analytics/turn-event.ts encodeTurnEvent). */
   payload: string;
 }
 
@@ -29,18 +29,8 @@ export interface AnalyticsSessionTable extends OutcomeFigures {
   rolled_language?: string | null;
 }
 
-export interface AnalyticsNodeHourTable {
-  bot_id: number;
-  flow_name: string;
-  flow_version: number;
-  hour: number;
-  node_id: string;
-  from_node: string;
-  channel: string;
-  language: string;
-  visits: number;
-  guests: number;
-}
+/** Visits per node, link, hour, channel and language: the fold's counts (core/analytics/turn-fold.ts). */
+export type AnalyticsNodeHourTable = NodeHourCount;
 
 export interface AnalyticsSessionHourTable {
   bot_id: number;

@@ -4,12 +4,7 @@
 // trip or commit. Nothing else is written per turn: a fold adds the events up into the hourly
 // counters and the outcome rows (analytics/fold.ts). Each further row a turn wrote cost the
 // runtime more than the 5 % issue 19 allows (docs/analytics-cost.md).
-import {
-  decodeTurnEvent,
-  encodeTurnEvent,
-  type TurnAnalytics,
-  type TurnEvent,
-} from '../../src/core/analytics/index.js';
+import { encodeTurnEvent, type TurnAnalytics } from '../../src/core/analytics/index.js';
 import { hotSql, type HotSql } from '../db/connect.js';
 
 /** What a turn record carries for analytics (null: analytics is off). */
@@ -20,12 +15,9 @@ export interface AnalyticsTurnContext {
   analytics?: TurnAnalytics | null;
 }
 
-export function eventPayload(turn: AnalyticsTurnContext & { analytics: TurnAnalytics }): string {
+function eventPayload(turn: AnalyticsTurnContext & { analytics: TurnAnalytics }): string {
   return encodeTurnEvent(turn.guestId, turn.botId, turn.analytics);
 }
-
-/** An event row read back. */
-export const readEvent = (at: number, payload: string): TurnEvent => decodeTurnEvent(at, payload);
 
 const INSERT_EVENT = hotSql(
   'analytics_insert_turn',

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldEvents } from '../../server/analytics/fold.js';
-import { readEvent } from '../../server/repos/analytics-writes.js';
+import { decodeTurnEvent } from '../../src/core/analytics/index.js';
 import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
 import { guest, link, listen, node, publish, text } from './chat-support.js';
 import { createTestDatabase, createTestInstance, type TestApp, type TestDatabase } from './helpers.js';
@@ -65,7 +65,7 @@ describe('the fold', () => {
     expect(await foldEvents(second.app.db)).toBe(0);
 
     const events = (await first.app.db.selectFrom('analytics_turns').select(['at', 'payload']).execute()).map(
-      (row) => readEvent(Number(row.at), row.payload),
+      (row) => decodeTurnEvent(Number(row.at), row.payload),
     );
     const visits = events.reduce((n, e) => n + e.analytics.visits.length, 0);
     const counted = await sql<{ visits: number }>`select sum(visits) as visits from analytics_node_hours

@@ -2,7 +2,8 @@
 // (one statement of the turn's transaction) and PostgreSQL (a part of the batch's statement), and
 // read back by the fold as the event it was.
 import { describe, expect, it } from 'vitest';
-import { analyticsBatch, analyticsWrites, readEvent } from '../../server/repos/analytics-writes';
+import { analyticsBatch, analyticsWrites } from '../../server/repos/analytics-writes';
+import { decodeTurnEvent } from '../../src/core/analytics/index.js';
 import type { AnalyticsTurnContext } from '../../server/repos/analytics-writes';
 
 const turn: AnalyticsTurnContext = {
@@ -56,7 +57,7 @@ describe('analytics writes', () => {
     const [statement, [at, payload]] = writes[0];
     expect(statement.sqlite).toBe('insert into analytics_turns (at, payload) values (?, ?)');
     expect(at).toBe(turn.now);
-    expect(readEvent(at as number, payload as string)).toEqual({
+    expect(decodeTurnEvent(at as number, payload as string)).toEqual({
       guest: 'g-1',
       bot: 7,
       at: turn.now,
@@ -76,7 +77,7 @@ describe('analytics writes', () => {
       ['show', 'ask', 0, 'sub', 'de'],
       ['end', 'show', 1],
     ]);
-    expect(readEvent(0, payload).analytics.visits).toEqual(visits);
+    expect(decodeTurnEvent(0, payload).analytics.visits).toEqual(visits);
   });
 
   it('write nothing when analytics is off', () => {
@@ -96,7 +97,7 @@ describe('analytics writes', () => {
       ['g-"2"', turn.now + 5],
     ]);
     // Each event is the JSON value PostgreSQL stores as its text.
-    const read = events.map((e) => readEvent(e.at, JSON.stringify(e.payload)));
+    const read = events.map((e) => decodeTurnEvent(e.at, JSON.stringify(e.payload)));
     expect(read.map((e) => e.guest)).toEqual(['g-1', 'g-"2"']);
     expect(read[1].analytics).toEqual(stored);
   });
