@@ -88,7 +88,7 @@ export async function benchQueries(databaseUrl: string, queries = true) {
     const seeded = (performance.now() - started) / 1000;
     // The fold, as the servers run it each second (here: the month's turns at once).
     started = performance.now();
-    const events = queries ? await foldEvents(app.db) : 0;
+    const events = queries ? (await foldEvents(app.db)).folded : 0;
     const folded = { events, seconds: (performance.now() - started) / 1000 };
     // A seed out of step with the event format would fold nothing and time empty queries.
     const conversations = await app.db

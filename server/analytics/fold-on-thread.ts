@@ -2,20 +2,23 @@
 // transactions: the thread's connection holds the events just written in its page cache, and the
 // main thread, which answers every chat turn, does none of the reading, parsing and adding up.
 import type SQLite from 'better-sqlite3';
-import { foldTurns } from '../../src/core/analytics/index.js';
 import {
   CURSOR,
-  eventOf,
   FOLD_BATCH,
+  foldRows,
   foldRowWrites,
   MOVE_CURSOR_SQL,
   READ_CURSOR_SQL,
   READ_EVENTS_SQL,
   type EventRow,
+  type FoldCount,
 } from './fold-sql.js';
 
 /** Folds the next batch of events; answers how many (fewer than FOLD_BATCH: none left). */
-export function foldBatchOnThread(db: SQLite.Database, prepare: (sql: string) => SQLite.Statement): number {
+export function foldBatchOnThread(
+  db: SQLite.Database,
+  prepare: (sql: string) => SQLite.Statement,
+): FoldCount {
   // Immediate: the write lock from the start (waiting its turn with busy_timeout), so another
   // server on the same file cannot write between this batch's read of the cursor and its writes.
   return db
@@ -24,11 +27,11 @@ export function foldBatchOnThread(db: SQLite.Database, prepare: (sql: string) =>
       if (!stored) throw new Error(`The fold's cursor (${CURSOR}) is missing: migration 021 makes it`);
       const cursor = Number(stored.rolled_until);
       const rows = prepare(READ_EVENTS_SQL).all(cursor, Number.MAX_SAFE_INTEGER, FOLD_BATCH) as EventRow[];
-      if (!rows.length) return 0;
-      const fold = foldTurns(rows.flatMap(eventOf));
+      if (!rows.length) return { folded: 0, unreadable: 0 };
+      const fold = foldRows(rows);
       for (const [sql, params] of foldRowWrites(fold)) prepare(sql).run(params);
       prepare(MOVE_CURSOR_SQL).run(Number(rows[rows.length - 1].id), cursor);
-      return rows.length;
+      return { folded: rows.length, unreadable: fold.unreadable };
     })
     .immediate();
 }

@@ -3,12 +3,11 @@
 // without the main thread's database modules.
 import {
   bucketColumn,
-  decodeTurnEvent,
+  foldStoredTurns,
   LATENCY_BUCKETS,
   type CallHourCount,
   type NodeHourCount,
   type OutcomeFigures,
-  type TurnEvent,
   type TurnFold,
 } from '../../src/core/analytics/index.js';
 import { CALL_DAYS, NODE_DAYS } from './day-rollups.js';
@@ -52,14 +51,15 @@ export interface EventRow {
   payload: string;
 }
 
-/** The row's event; none when its text cannot be read, so one bad row cannot stop the fold for good. */
-export function eventOf(row: EventRow): TurnEvent[] {
-  try {
-    return [decodeTurnEvent(Number(row.at), row.payload)];
-  } catch {
-    return [];
-  }
+/** What a fold did: the event rows its cursor passed, and how many of them it skipped as unreadable. */
+export interface FoldCount {
+  folded: number;
+  unreadable: number;
 }
+
+/** A batch of event rows added up (rows whose text is not an event are skipped and counted). */
+export const foldRows = (rows: EventRow[]) =>
+  foldStoredTurns(rows.map((row) => ({ at: Number(row.at), text: row.payload })));
 
 // In the order of NODE_KEY and CALL_KEY, then the counts.
 export const nodeHourParams = (h: NodeHourCount) => [

@@ -7,7 +7,7 @@
 // the turn writing those rows. On SQLite the SQLite thread runs each batch whole, in one of its
 // own transactions (fold-on-thread.ts); elsewhere the server reads, adds up and writes here.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { foldTurns, type CallHourCount, type TurnFold } from '../../src/core/analytics/index.js';
+import type { CallHourCount, TurnFold } from '../../src/core/analytics/index.js';
 import { directPostgres, directSqlite, hotSql, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
@@ -16,12 +16,13 @@ import {
   ADD_NODE_HOURS,
   BUCKETS,
   CURSOR,
-  eventOf,
   FOLD_BATCH,
+  foldRows,
   foldRowWrites,
   MOVE_CURSOR_SQL,
   READ_EVENTS_SQL,
   type EventRow,
+  type FoldCount,
 } from './fold-sql.js';
 import { OUTCOME_MERGE } from './outcome-columns.js';
 
@@ -117,29 +118,31 @@ async function commitFold(db: Db, cursor: number, last: number, fold: TurnFold):
   });
 }
 
-/** Folds the next batch of events up to `until`; answers how many (0: none left). */
-async function foldBatch(db: Db, until: number): Promise<number> {
+/** Folds the next batch of events up to `until` (folded 0: none left). */
+async function foldBatch(db: Db, until: number): Promise<FoldCount> {
   for (;;) {
     const cursor = await foldCursor(db);
     const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, until, FOLD_BATCH]);
-    if (!rows.length) return 0;
-    const fold = foldTurns(rows.flatMap(eventOf));
-    if (await commitFold(db, cursor, Number(rows[rows.length - 1].id), fold)) return rows.length;
+    if (!rows.length) return { folded: 0, unreadable: 0 };
+    const fold = foldRows(rows);
+    if (await commitFold(db, cursor, Number(rows[rows.length - 1].id), fold))
+      return { folded: rows.length, unreadable: fold.unreadable };
     // Another server folded from the same cursor: read on from where it stopped.
   }
 }
 
-/** Folds every event stored before the call; answers how many it folded. */
-export async function foldEvents(db: Db): Promise<number> {
+/** Folds every event stored before the call. */
+export async function foldEvents(db: Db): Promise<FoldCount> {
+  const count = { folded: 0, unreadable: 0 };
   // Nothing new (an idle server's every second): no lock, no transaction.
-  if ((await newestEvent(db)) <= (await foldCursor(db))) return 0;
+  if ((await newestEvent(db)) <= (await foldCursor(db))) return count;
   const thread = directSqlite(db)?.thread;
   const until = isPostgres(db) ? await settledEvent(db) : Number.MAX_SAFE_INTEGER;
-  let folded = 0;
   for (;;) {
-    const n = thread ? await thread.fold() : await foldBatch(db, until);
-    folded += n;
-    if (n < FOLD_BATCH) return folded;
+    const batch = thread ? await thread.fold() : await foldBatch(db, until);
+    count.folded += batch.folded;
+    count.unreadable += batch.unreadable;
+    if (batch.folded < FOLD_BATCH) return count;
   }
 }
 
@@ -149,16 +152,20 @@ export async function foldEvents(db: Db): Promise<number> {
  * callers who arrive meanwhile share one more run after it.
  */
 export class AnalyticsFold {
-  private running: Promise<number> | null = null;
-  private next: Promise<number> | null = null;
+  private running: Promise<FoldCount> | null = null;
+  private next: Promise<FoldCount> | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Db) {}
+  /** `onUnreadable`: told how many events a fold skipped because their text is not an event. */
+  constructor(
+    private readonly db: Db,
+    private readonly onUnreadable: (count: number) => void = () => {},
+  ) {}
 
-  run(): Promise<number> {
+  run(): Promise<FoldCount> {
     if (!this.running) return this.start();
     this.next ??= this.running
-      .catch(() => 0)
+      .catch(() => null)
       .then(() => {
         this.next = null;
         return this.start();
@@ -166,10 +173,15 @@ export class AnalyticsFold {
     return this.next;
   }
 
-  private start(): Promise<number> {
-    const run = foldEvents(this.db).finally(() => {
-      if (this.running === run) this.running = null;
-    });
+  private start(): Promise<FoldCount> {
+    const run = foldEvents(this.db)
+      .then((count) => {
+        if (count.unreadable) this.onUnreadable(count.unreadable);
+        return count;
+      })
+      .finally(() => {
+        if (this.running === run) this.running = null;
+      });
     this.running = run;
     return run;
   }

@@ -74,8 +74,9 @@ export class SqliteThread {
   }
 
   /** Folds the next batch of analytics events on the thread; answers how many (analytics/fold.ts). */
-  async fold(): Promise<number> {
-    return (await this.ask({ type: 'fold' })).folded;
+  async fold(): Promise<{ folded: number; unreadable: number }> {
+    const { folded, unreadable } = await this.ask({ type: 'fold' });
+    return { folded, unreadable };
   }
 
   private ask<A extends Asked>(asked: A): Promise<AnswerTo<A>> {

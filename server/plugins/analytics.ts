@@ -13,7 +13,10 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  const fold = new AnalyticsFold(app.db);
+  // An unreadable event is skipped (one bad row must not stop analytics), never silently.
+  const fold = new AnalyticsFold(app.db, (unreadable) =>
+    app.log.warn({ unreadable }, 'analytics fold skipped events that are not turn events'),
+  );
   app.decorate('analyticsFold', fold);
   registerAnalyticsJobs(app.jobs, app.db, app.config.analyticsRetentionDays);
   app.addHook('onReady', async () => {

@@ -11,7 +11,7 @@ import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
 import type { TurnMessage } from './conversation.js';
 import type { TurnAnalytics } from '../analytics/turn-events.js';
-import { ANALYTICS_CTES, analyticsBatch, analyticsWrites } from './analytics-writes.js';
+import { ANALYTICS_CTES, analyticsEvent, analyticsWrites } from './analytics-writes.js';
 
 type Db = Kysely<Database>;
 
@@ -142,16 +142,15 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
 /**
  * PostgreSQL: a batch of turns in one statement, so one round trip however many turns end
  * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The batch
- * travels as one JSON parameter, its analytics events as another (one JSON.stringify each, no
- * per-value escaping in the driver: turnBatchParams), so the statement's text is the same for any
- * batch and stays prepared; sessions and messages are JSON values inside it and are stored as
- * their text. Guests whose version moved on are not updated, and their messages are left out.
+ * travels as one JSON parameter (one JSON.stringify, no per-value escaping in the driver:
+ * turnBatchParams), so the statement's text is the same for any batch and stays prepared;
+ * sessions, messages and analytics events are JSON values inside it and are stored as their text. Guests whose version moved on are not updated, and their messages are left out.
  */
 export const SAVE_TURNS_SQL = `
   with turn as (
     select * from json_to_recordset($1::json)
       as t(id varchar, bot_id int, channel varchar, chat_id varchar, state json, expected int,
-        now bigint, seq int, messages json)
+        now bigint, seq int, messages json, event text)
   ), updated as (
     update guest_sessions g
     set state = turn.state::text, version = turn.expected + 1, updated_at = turn.now,
@@ -184,8 +183,8 @@ export const SAVE_TURNS_SQL = `
 const UNCARRIED_ESCAPE = /\\u(0000|d[89a-f])/i;
 
 /**
- * The parameters of SAVE_TURNS_SQL for a batch: its turns, then its analytics events (one JSON text
- * each); null when the batch holds text the one statement cannot carry (UNCARRIED_ESCAPE).
+ * The parameters of SAVE_TURNS_SQL for a batch: its turns as one JSON text; null when the batch
+ * holds text the one statement cannot carry (UNCARRIED_ESCAPE).
  */
 function turnBatchParams(turns: TurnRecord[]): string[] | null {
   const rows = turns.map((turn) => ({
@@ -198,9 +197,10 @@ function turnBatchParams(turns: TurnRecord[]): string[] | null {
     now: turn.now,
     seq: turn.firstSeq,
     messages: turn.messages.length ? turn.messages : null,
+    event: analyticsEvent(turn),
   }));
-  const params = [JSON.stringify(rows), analyticsBatch(turns)];
-  return params.some((param) => UNCARRIED_ESCAPE.test(param)) ? null : params;
+  const batch = JSON.stringify(rows);
+  return UNCARRIED_ESCAPE.test(batch) ? null : [batch];
 }
 
 /** null: the batch holds text the one statement cannot carry (see UNCARRIED_ESCAPE). */

@@ -1,10 +1,11 @@
 // The fold across server instances (issue 19 §1, "exactly once"): turns stored by two instances
 // sharing one database, folded by both at once and again, are each counted once — the hours hold
 // every visit of the raw events, the outcome rows every message — and a guest's answers are kept
-// when a turn leaves them unchanged.
+// when a turn leaves them unchanged. A row that is not an event is skipped, counted and reported,
+// and the events after it are folded.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldEvents } from '../../server/analytics/fold.js';
+import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
 import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
 import { guest, link, listen, node, publish, text } from './chat-support.js';
@@ -61,8 +62,8 @@ describe('the fold', () => {
       foldEvents(second.app.db),
       foldEvents(first.app.db),
     ]);
-    expect(folds.reduce((n, f) => n + f, 0)).toBe(8);
-    expect(await foldEvents(second.app.db)).toBe(0);
+    expect(folds.reduce((n, f) => n + f.folded, 0)).toBe(8);
+    expect(await foldEvents(second.app.db)).toEqual({ folded: 0, unreadable: 0 });
 
     const events = (await first.app.db.selectFrom('analytics_turns').select(['at', 'payload']).execute()).map(
       (row) => decodeTurnEvent(Number(row.at), row.payload),
@@ -80,5 +81,25 @@ describe('the fold', () => {
     expect(events.filter((e) => e.analytics.outcome.answers === '')).toHaveLength(2);
     // The answers last given stay, though the last turns recorded none.
     expect(outcomes.map((o) => JSON.parse(o.answers).name).sort()).toEqual(['Name 0-2', 'Name 1-2']);
+  });
+
+  it('skips a row that is not an event, says so, and folds the events after it', async () => {
+    await first.app.db
+      .insertInto('analytics_turns')
+      .values({ at: Date.now(), payload: '{"visits":[]}' })
+      .execute();
+    const late = guest({ base: firstBase, botId });
+    await late.say('Hello');
+    const reported: number[] = [];
+    const fold = new AnalyticsFold(first.app.db, (unreadable) => reported.push(unreadable));
+
+    expect(await fold.run()).toEqual({ folded: 2, unreadable: 1 });
+    expect(reported).toEqual([1]);
+    const outcome = await first.app.db
+      .selectFrom('analytics_sessions')
+      .select('messages_in')
+      .where('guest_id', '=', late.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(outcome.messages_in)).toBe(1);
   });
 });

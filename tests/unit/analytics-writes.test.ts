@@ -2,7 +2,7 @@
 // (one statement of the turn's transaction) and PostgreSQL (a part of the batch's statement), and
 // read back by the fold as the event it was.
 import { describe, expect, it } from 'vitest';
-import { analyticsBatch, analyticsWrites } from '../../server/repos/analytics-writes';
+import { analyticsEvent, analyticsWrites } from '../../server/repos/analytics-writes';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
 import type { AnalyticsTurnContext } from '../../server/repos/analytics-writes';
 
@@ -84,20 +84,14 @@ describe('analytics writes', () => {
     expect(analyticsWrites({ ...turn, analytics: null })).toEqual([]);
   });
 
-  it('carry a whole batch’s events in one JSON array, each with its guest (PostgreSQL)', () => {
+  it('put the event into the batch’s JSON as the array whose text PostgreSQL stores', () => {
     // A guest id that needs escaping, as a channel's chat id might.
     const other = { ...turn, guestId: 'g-"2"', now: turn.now + 5 };
-    const events = JSON.parse(analyticsBatch([turn, { ...turn, analytics: null }, other])) as {
-      guest_id: string;
-      at: number;
-      payload: unknown;
+    expect(analyticsEvent({ ...turn, analytics: null })).toBeNull();
+    const batch = JSON.parse(JSON.stringify([turn, other].map((t) => ({ event: analyticsEvent(t) })))) as {
+      event: unknown;
     }[];
-    expect(events.map((e) => [e.guest_id, e.at])).toEqual([
-      ['g-1', turn.now],
-      ['g-"2"', turn.now + 5],
-    ]);
-    // Each event is the JSON value PostgreSQL stores as its text.
-    const read = events.map((e) => decodeTurnEvent(e.at, JSON.stringify(e.payload)));
+    const read = batch.map((row, i) => decodeTurnEvent(i, JSON.stringify(row.event)));
     expect(read.map((e) => e.guest)).toEqual(['g-1', 'g-"2"']);
     expect(read[1].analytics).toEqual(stored);
   });

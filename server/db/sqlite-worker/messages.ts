@@ -63,11 +63,12 @@ export interface ReadAnswer {
   rows: unknown[];
 }
 
-/** How many events the batch folded. */
+/** How many events the batch folded, and how many of them it skipped as unreadable. */
 export interface FoldAnswer {
   type: 'fold';
   id: number;
   folded: number;
+  unreadable: number;
 }
 
 /** The question failed; nothing of a failed write was committed. */

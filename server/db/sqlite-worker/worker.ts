@@ -59,7 +59,7 @@ port.on('message', (question: Question) => {
     if (question.type === 'read')
       answer = { type: 'read', id: question.id, rows: readAll(question.sql, question.params) };
     else if (question.type === 'fold')
-      answer = { type: 'fold', id: question.id, folded: foldBatchOnThread(db, prepare) };
+      answer = { type: 'fold', id: question.id, ...foldBatchOnThread(db, prepare) };
     else answer = { type: 'write', id: question.id, skipped: writeGroups(question.groups) };
   } catch (error) {
     answer = {

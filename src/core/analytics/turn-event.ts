@@ -57,7 +57,8 @@ export interface TurnEvent {
 
 type StoredVisit = [node: string, from: string | null, first: 0 | 1, flow?: string, language?: string];
 type StoredCall = [kind: 'ai' | 'api', ms: number, node: string | null];
-type StoredEvent = [
+/** An event as stored: an array without key names (the fold reads it as it is, turn-fold.ts). */
+export type StoredEvent = [
   guest: string,
   bot: number,
   version: number,
@@ -78,16 +79,17 @@ type StoredEvent = [
   visits: StoredVisit[],
   calls: StoredCall[],
 ];
+const STORED_LENGTH = 19;
 
-/** The event's stored text (its time is its row's own column). Latencies are kept in whole ms. */
-export function encodeTurnEvent(guest: string, bot: number, a: TurnAnalytics): string {
+/** A turn's analytics as its stored array. Latencies are kept in whole ms. */
+export function storedEvent(guest: string, bot: number, a: TurnAnalytics): StoredEvent {
   const o = a.outcome;
   const visits = a.visits.map((v): StoredVisit => {
     if (v.flow === o.flow && v.language === o.language) return [v.node, v.from, v.first];
     return [v.node, v.from, v.first, v.flow, v.language];
   });
   const calls = a.calls.map((c): StoredCall => [c.kind, Math.round(c.ms), c.node]);
-  const stored: StoredEvent = [
+  return [
     guest,
     bot,
     a.version,
@@ -108,11 +110,36 @@ export function encodeTurnEvent(guest: string, bot: number, a: TurnAnalytics): s
     visits,
     calls,
   ];
-  return JSON.stringify(stored);
 }
 
-/** An event read back from its row. */
+/** The event's stored text (its time is its row's own column). */
+export const encodeTurnEvent = (guest: string, bot: number, a: TurnAnalytics): string =>
+  JSON.stringify(storedEvent(guest, bot, a));
+
+/**
+ * The stored array of an event's text; null when the text is not one (a row written by hand or by
+ * a version that stored another shape): the fold skips and counts it.
+ */
+export function parseStoredEvent(text: string): StoredEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== STORED_LENGTH) return null;
+  const [guest, bot] = value as unknown[];
+  const visits = value[17] as unknown;
+  const calls = value[18] as unknown;
+  if (typeof guest !== 'string' || typeof bot !== 'number' || !Array.isArray(visits) || !Array.isArray(calls))
+    return null;
+  return value as StoredEvent;
+}
+
+/** An event read back from its row (throws when the text is not an event). */
 export function decodeTurnEvent(at: number, text: string): TurnEvent {
+  const stored = parseStoredEvent(text);
+  if (!stored) throw new Error(`Not a turn event: ${text.slice(0, 80)}`);
   const [
     guest,
     bot,
@@ -133,7 +160,7 @@ export function decodeTurnEvent(at: number, text: string): TurnEvent {
     answers,
     visits,
     calls,
-  ] = JSON.parse(text) as StoredEvent;
+  ] = stored;
   return {
     guest,
     bot,
