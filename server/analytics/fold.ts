@@ -7,7 +7,7 @@
 // the turn writing those rows. On SQLite the SQLite thread runs each batch whole, in one of its
 // own transactions (fold-on-thread.ts); elsewhere the server reads, adds up and writes here.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { CallHourCount, TurnFold } from '../../src/core/analytics/index.js';
+import { foldablePrefix, type CallHourCount, type TurnFold } from '../../src/core/analytics/index.js';
 import { directPostgres, directSqlite, hotSql, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
@@ -52,7 +52,9 @@ const newestEvent = async (db: Db) =>
  * the inserts commit in any order, so a higher id can be visible before a lower one. A SHARE lock
  * waits for the inserts in flight (and holds new ones back for this short transaction): every id
  * up to the newest one read under it is committed or gone. SQLite has one writer at a time: its
- * ids are committed in order, and whatever a transaction sees is settled.
+ * ids are committed in order, and whatever a transaction sees is settled. The lock stalls every
+ * turn's write for as long as the slowest insert in flight takes, so a fold takes it only when it
+ * must (foldEvents).
  */
 async function settledEvent(db: Db): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -118,31 +120,54 @@ async function commitFold(db: Db, cursor: number, last: number, fold: TurnFold):
   });
 }
 
-/** Folds the next batch of events up to `until` (folded 0: none left). */
-async function foldBatch(db: Db, until: number): Promise<FoldCount> {
+/** A batch's count, and whether it left events behind a missing id. */
+type BatchCount = FoldCount & { behind: boolean };
+
+/** Folds the next batch of events: those up to `settled`, then those without a gap before them. */
+async function foldBatch(db: Db, settled: number): Promise<BatchCount> {
   for (;;) {
     const cursor = await foldCursor(db);
-    const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, until, FOLD_BATCH]);
-    if (!rows.length) return { folded: 0, unreadable: 0 };
-    const fold = foldRows(rows);
-    if (await commitFold(db, cursor, Number(rows[rows.length - 1].id), fold))
-      return { folded: rows.length, unreadable: fold.unreadable };
+    const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, Number.MAX_SAFE_INTEGER, FOLD_BATCH]);
+    const n = foldablePrefix(
+      rows.map((row) => Number(row.id)),
+      cursor,
+      settled,
+    );
+    const behind = n < rows.length;
+    if (!n) return { folded: 0, unreadable: 0, behind };
+    const fold = foldRows(rows.slice(0, n));
+    if (await commitFold(db, cursor, Number(rows[n - 1].id), fold))
+      return { folded: n, unreadable: fold.unreadable, behind };
     // Another server folded from the same cursor: read on from where it stopped.
   }
 }
 
-/** Folds every event stored before the call. */
-export async function foldEvents(db: Db): Promise<FoldCount> {
+/**
+ * Folds the events stored so far. `exact` (every read of the figures): every event stored before
+ * the call, waiting under the SHARE lock (settledEvent) for the inserts in flight when a missing
+ * id holds events back. Not exact (the fold each second): the events up to the first missing id,
+ * with no lock — the rest are folded a second later.
+ */
+export async function foldEvents(db: Db, exact = true): Promise<FoldCount> {
   const count = { folded: 0, unreadable: 0 };
   // Nothing new (an idle server's every second): no lock, no transaction.
   if ((await newestEvent(db)) <= (await foldCursor(db))) return count;
   const thread = directSqlite(db)?.thread;
-  const until = isPostgres(db) ? await settledEvent(db) : Number.MAX_SAFE_INTEGER;
+  // SQLite's ids commit in order: every event it shows is settled.
+  let settled = isPostgres(db) ? 0 : Number.MAX_SAFE_INTEGER;
+  let waited = false;
   for (;;) {
-    const batch = thread ? await thread.fold() : await foldBatch(db, until);
+    const batch: BatchCount = thread
+      ? { ...(await thread.fold()), behind: false }
+      : await foldBatch(db, settled);
     count.folded += batch.folded;
     count.unreadable += batch.unreadable;
-    if (batch.folded < FOLD_BATCH) return count;
+    if (batch.behind && exact && !waited) {
+      settled = await settledEvent(db);
+      waited = true;
+    }
+    // Left behind after waiting: inserted after the call.
+    else if (batch.behind || batch.folded < FOLD_BATCH) return count;
   }
 }
 
@@ -163,18 +188,18 @@ export class AnalyticsFold {
   ) {}
 
   run(): Promise<FoldCount> {
-    if (!this.running) return this.start();
+    if (!this.running) return this.start(true);
     this.next ??= this.running
       .catch(() => null)
       .then(() => {
         this.next = null;
-        return this.start();
+        return this.start(true);
       });
     return this.next;
   }
 
-  private start(): Promise<FoldCount> {
-    const run = foldEvents(this.db)
+  private start(exact: boolean): Promise<FoldCount> {
+    const run = foldEvents(this.db, exact)
       .then((count) => {
         if (count.unreadable) this.onUnreadable(count.unreadable);
         return count;
@@ -186,9 +211,14 @@ export class AnalyticsFold {
     return run;
   }
 
-  /** Folds every `ms`; a failed fold (database busy or closing) is retried by the next. */
+  /**
+   * Folds every `ms`, not exactly (foldEvents: what a missing id holds back waits for the next),
+   * and not while another fold runs; a failed fold (database busy or closing) is retried by the next.
+   */
   every(ms: number, onError: (error: unknown) => void): void {
-    this.timer = setInterval(() => this.run().catch(onError), ms);
+    this.timer = setInterval(() => {
+      if (!this.running) this.start(false).catch(onError);
+    }, ms);
     this.timer.unref();
   }
 

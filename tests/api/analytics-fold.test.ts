@@ -2,8 +2,10 @@
 // sharing one database, folded by both at once and again, are each counted once — the hours hold
 // every visit of the raw events, the outcome rows every message — and a guest's answers are kept
 // when a turn leaves them unchanged. A row that is not an event is skipped, counted and reported,
-// and the events after it are folded.
+// and the events after it are folded. On PostgreSQL an insert still running holds the events after
+// it back: the fold each second passes over nothing, a read's fold waits for it.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
@@ -102,4 +104,31 @@ describe('the fold', () => {
       .executeTakeFirstOrThrow();
     expect(Number(outcome.messages_in)).toBe(1);
   });
+
+  it.skipIf(!process.env.API_DATABASE_URL)(
+    'waits for an insert still running only when a read asks (PostgreSQL)',
+    async () => {
+      const held = new pg.Client({
+        connectionString: database.databaseUrl,
+        options: `-c search_path=${database.databaseSchema}`,
+      });
+      await held.connect();
+      try {
+        // An event insert that takes the next id and has not committed yet, then a turn after it.
+        await held.query('begin');
+        await held.query('insert into analytics_turns (at, payload) values ($1, $2)', [Date.now(), 'held']);
+        await guest({ base: firstBase, botId }).say('Hello');
+
+        // The fold each second: the turn's event waits behind the missing id, and nothing waits.
+        expect(await foldEvents(first.app.db, false)).toEqual({ folded: 0, unreadable: 0 });
+        // A read's fold: waits for the insert in flight, then folds both.
+        const exact = foldEvents(first.app.db);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await held.query('commit');
+        expect(await exact).toEqual({ folded: 2, unreadable: 1 });
+      } finally {
+        await held.end();
+      }
+    },
+  );
 });

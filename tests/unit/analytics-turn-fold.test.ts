@@ -1,8 +1,11 @@
 // The fold's arithmetic (core/analytics/turn-fold.ts): a batch of turn events becomes hourly
 // node and call counts and one outcome row per guest, and folding in any batches gives the same
-// outcome row as folding turn by turn.
+// outcome row as folding turn by turn. Stored texts that are not events are skipped and counted.
 import { describe, expect, it } from 'vitest';
 import {
+  encodeTurnEvent,
+  foldablePrefix,
+  foldStoredTurns,
   foldTurns,
   latencyBucket,
   mergeOutcome,
@@ -150,5 +153,58 @@ describe('foldTurns', () => {
     const [first, rest] = [foldTurns(turns.slice(0, 1)), foldTurns(turns.slice(1))];
     expect(mergeOutcome(first.outcomes[0], rest.outcomes[0])).toEqual(oneByOne);
     expect(foldTurns(turns).outcomes[0]).toEqual(oneByOne);
+  });
+});
+
+describe('foldStoredTurns', () => {
+  const visit = { flow: 'main', node: 'menu', from: 'greet', language: 'en', first: 1 as const };
+  const good = event('a', T0, { visits: [visit], calls: [{ kind: 'api', ms: 40, node: 'menu' }] });
+  const text = encodeTurnEvent(good.guest, good.bot, good.analytics);
+  const stored = JSON.parse(text) as unknown[];
+  const altered = (index: number, value: unknown) =>
+    JSON.stringify(stored.map((item, i) => (i === index ? value : item)));
+
+  it('adds stored texts up as foldTurns adds the events they were made from', () => {
+    const { unreadable, ...fold } = foldStoredTurns([{ at: T0, text }]);
+    expect(unreadable).toBe(0);
+    expect(fold).toEqual(foldTurns([good]));
+  });
+
+  it('skips and counts texts that are not events, and adds up the ones around them', () => {
+    const unreadable = [
+      'not json',
+      JSON.stringify({ guest: 'a', visits: [] }), // named JSON, as an older format
+      JSON.stringify(stored.slice(0, 18)), // an item short
+      altered(8, '1'), // messages in as text: would be joined, not added
+      altered(4, 7), // the last node as a number
+      altered(17, [['menu', 'greet']]), // a visit without its first-visit flag
+      altered(17, [null]),
+      altered(18, [['api', '40', null]]), // a latency as text
+    ];
+    const fold = foldStoredTurns([
+      { at: T0, text },
+      ...unreadable.map((bad) => ({ at: T0, text: bad })),
+      { at: T0 + 1, text },
+    ]);
+    expect(fold.unreadable).toBe(unreadable.length);
+    expect(fold.nodeHours.map((h) => h.visits)).toEqual([2]);
+    expect(fold.outcomes[0].messages_in).toBe(2);
+  });
+});
+
+describe('foldablePrefix', () => {
+  it('passes ids that follow the cursor without a gap', () => {
+    expect(foldablePrefix([11, 12, 13], 10, 0)).toBe(3);
+    expect(foldablePrefix([], 10, 0)).toBe(0);
+  });
+
+  it('stops at a missing id: an insert still running holds the events after it back', () => {
+    expect(foldablePrefix([11, 12, 14, 15], 10, 0)).toBe(2);
+    expect(foldablePrefix([12, 13], 10, 0)).toBe(0);
+  });
+
+  it('passes gaps up to the settled id (failed inserts), then needs the ids to follow on again', () => {
+    expect(foldablePrefix([12, 13, 15, 16, 18], 10, 15)).toBe(4);
+    expect(foldablePrefix([12, 13], 10, 11)).toBe(0);
   });
 });

@@ -79,7 +79,27 @@ export type StoredEvent = [
   visits: StoredVisit[],
   calls: StoredCall[],
 ];
-const STORED_LENGTH = 19;
+
+const isText = (value: unknown) => typeof value === 'string';
+const isNumber = (value: unknown) => typeof value === 'number';
+const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
+/** The check of each scalar of a stored event, in order (then come the visits and the calls). */
+const SCALAR_CHECKS = [
+  isText, // guest
+  ...[isNumber, isNumber], // bot, version
+  isText, // flow
+  isTextOrNull, // last node
+  ...Array<typeof isNumber>(9).fill(isNumber), // ended … API ms
+  ...[isText, isText, isText], // channel, language, answers
+];
+const isStoredVisit = (v: unknown) =>
+  Array.isArray(v) &&
+  (v.length === 3 || (v.length === 5 && isText(v[3]) && isText(v[4]))) &&
+  isText(v[0]) &&
+  isTextOrNull(v[1]) &&
+  isNumber(v[2]);
+const isStoredCall = (c: unknown) =>
+  Array.isArray(c) && c.length === 3 && isText(c[0]) && isNumber(c[1]) && isTextOrNull(c[2]);
 
 /** A turn's analytics as its stored array. Latencies are kept in whole ms. */
 export function storedEvent(guest: string, bot: number, a: TurnAnalytics): StoredEvent {
@@ -127,12 +147,12 @@ export function parseStoredEvent(text: string): StoredEvent | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(value) || value.length !== STORED_LENGTH) return null;
-  const [guest, bot] = value as unknown[];
-  const visits = value[17] as unknown;
-  const calls = value[18] as unknown;
-  if (typeof guest !== 'string' || typeof bot !== 'number' || !Array.isArray(visits) || !Array.isArray(calls))
-    return null;
+  // Checked whole, so a row of another shape is skipped rather than added up into wrong sums.
+  if (!Array.isArray(value) || value.length !== SCALAR_CHECKS.length + 2) return null;
+  if (!SCALAR_CHECKS.every((check, i) => check(value[i]))) return null;
+  const [visits, calls] = [value[17] as unknown, value[18] as unknown];
+  if (!Array.isArray(visits) || !visits.every(isStoredVisit)) return null;
+  if (!Array.isArray(calls) || !calls.every(isStoredCall)) return null;
   return value as StoredEvent;
 }
 

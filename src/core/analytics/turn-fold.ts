@@ -274,3 +274,16 @@ export function foldStoredTurns(
   }
   return { ...folder.result(), unreadable };
 }
+
+/**
+ * How many of the events read after `cursor` (their ids, in order) a fold may add up: those up to
+ * `settled` (stored for good), then those whose ids follow on without a gap. On PostgreSQL a
+ * missing id is an insert still running or one that failed, and the events after it wait: the
+ * cursor is one id, so whatever it passes must all be there.
+ */
+export function foldablePrefix(ids: readonly number[], cursor: number, settled: number): number {
+  let last = cursor;
+  let n = 0;
+  while (n < ids.length && (ids[n] <= settled || ids[n] === last + 1)) last = ids[n++];
+  return n;
+}
