@@ -146,7 +146,9 @@ async function foldBatch(db: Db, settled: number): Promise<BatchCount> {
  * Folds the events stored so far. `exact` (every read of the figures): every event stored before
  * the call, waiting under the SHARE lock (settledEvent) for the inserts in flight when a missing
  * id holds events back. Not exact (the fold each second): the events up to the first missing id,
- * with no lock — the rest are folded a second later.
+ * with no lock — the rest are folded a second later — unless the id right after the cursor is the
+ * one missing: a second after it was taken, that is an insert that failed (its id never comes) or
+ * a long one, and only the lock tells which.
  */
 export async function foldEvents(db: Db, exact = true): Promise<FoldCount> {
   const count = { folded: 0, unreadable: 0 };
@@ -162,7 +164,7 @@ export async function foldEvents(db: Db, exact = true): Promise<FoldCount> {
       : await foldBatch(db, settled);
     count.folded += batch.folded;
     count.unreadable += batch.unreadable;
-    if (batch.behind && exact && !waited) {
+    if (batch.behind && !waited && (exact || !batch.folded)) {
       settled = await settledEvent(db);
       waited = true;
     }

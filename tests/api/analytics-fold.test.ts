@@ -3,7 +3,7 @@
 // every visit of the raw events, the outcome rows every message — and a guest's answers are kept
 // when a turn leaves them unchanged. A row that is not an event is skipped, counted and reported,
 // and the events after it are folded. On PostgreSQL an insert still running holds the events after
-// it back: the fold each second passes over nothing, a read's fold waits for it.
+// it back: the fold each second stops before it, a read's fold waits for it.
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,13 +114,15 @@ describe('the fold', () => {
       });
       await held.connect();
       try {
-        // An event insert that takes the next id and has not committed yet, then a turn after it.
+        // A turn, an event insert that takes the next id and has not committed yet, a turn after it.
+        const chatting = guest({ base: firstBase, botId });
+        await chatting.say('Hello');
         await held.query('begin');
         await held.query('insert into analytics_turns (at, payload) values ($1, $2)', [Date.now(), 'held']);
-        await guest({ base: firstBase, botId }).say('Hello');
+        await chatting.say('Ivy');
 
-        // The fold each second: the turn's event waits behind the missing id, and nothing waits.
-        expect(await foldEvents(first.app.db, false)).toEqual({ folded: 0, unreadable: 0 });
+        // The fold each second: the first turn; the second waits behind the missing id, nothing waits.
+        expect(await foldEvents(first.app.db, false)).toEqual({ folded: 1, unreadable: 0 });
         // A read's fold: waits for the insert in flight, then folds both.
         const exact = foldEvents(first.app.db);
         await new Promise((resolve) => setTimeout(resolve, 200));
