@@ -26,7 +26,7 @@ export function foldBatchOnThread(
       const stored = prepare(READ_CURSOR_SQL).get() as { rolled_until: number } | undefined;
       if (!stored) throw new Error(`The fold's cursor (${CURSOR}) is missing: migration 021 makes it`);
       const cursor = Number(stored.rolled_until);
-      const rows = prepare(READ_EVENTS_SQL).all(cursor, Number.MAX_SAFE_INTEGER, FOLD_BATCH) as EventRow[];
+      const rows = prepare(READ_EVENTS_SQL).all(cursor, FOLD_BATCH) as EventRow[];
       if (!rows.length) return { folded: 0, unreadable: 0 };
       const fold = foldRows(rows);
       for (const [sql, params] of foldRowWrites(fold)) prepare(sql).run(params);

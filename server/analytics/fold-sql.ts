@@ -42,8 +42,7 @@ export const UPSERT_OUTCOME_SQL = `insert into analytics_sessions (${OUTCOME_COL
 /** The cursor moves only from where this fold read: a fold that lost the race writes nothing. */
 export const MOVE_CURSOR_SQL = `update analytics_rollups set rolled_until = ? where name = '${CURSOR}' and rolled_until = ?`;
 export const READ_CURSOR_SQL = `select rolled_until from analytics_rollups where name = '${CURSOR}'`;
-export const READ_EVENTS_SQL =
-  'select id, at, payload from analytics_turns where id > ? and id <= ? order by id limit ?';
+export const READ_EVENTS_SQL = 'select id, at, payload from analytics_turns where id > ? order by id limit ?';
 
 export interface EventRow {
   id: number | string;

@@ -127,7 +127,7 @@ type BatchCount = FoldCount & { behind: boolean };
 async function foldBatch(db: Db, settled: number): Promise<BatchCount> {
   for (;;) {
     const cursor = await foldCursor(db);
-    const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, Number.MAX_SAFE_INTEGER, FOLD_BATCH]);
+    const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, FOLD_BATCH]);
     const n = foldablePrefix(
       rows.map((row) => Number(row.id)),
       cursor,

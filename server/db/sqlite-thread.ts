@@ -16,6 +16,7 @@
 // default comes back and writes go back to the main thread.
 import type SQLite from 'better-sqlite3';
 import type { Worker } from 'node:worker_threads';
+import type { FoldCount } from '../analytics/fold-sql.js';
 import type {
   Answer,
   AnswerTo,
@@ -74,7 +75,7 @@ export class SqliteThread {
   }
 
   /** Folds the next batch of analytics events on the thread; answers how many (analytics/fold.ts). */
-  async fold(): Promise<{ folded: number; unreadable: number }> {
+  async fold(): Promise<FoldCount> {
     const { folded, unreadable } = await this.ask({ type: 'fold' });
     return { folded, unreadable };
   }

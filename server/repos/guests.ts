@@ -144,7 +144,8 @@ export async function saveTurn(trx: Db, turn: TurnRecord): Promise<number> {
  * together (a statement is atomic on its own: no BEGIN and COMMIT round trips either). The batch
  * travels as one JSON parameter (one JSON.stringify, no per-value escaping in the driver:
  * turnBatchParams), so the statement's text is the same for any batch and stays prepared;
- * sessions, messages and analytics events are JSON values inside it and are stored as their text. Guests whose version moved on are not updated, and their messages are left out.
+ * sessions, messages and analytics events are JSON values inside it and are stored as their
+ * text. Guests whose version moved on are not updated, and their messages are left out.
  */
 export const SAVE_TURNS_SQL = `
   with turn as (

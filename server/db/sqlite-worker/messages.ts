@@ -1,5 +1,6 @@
 // The messages between the main thread and the SQLite thread (sqlite-thread.ts ↔ worker.ts),
 // typed on both sides. Each question carries an id; its answer carries the same id back.
+import type { FoldCount } from '../../analytics/fold-sql.js';
 
 /** A statement and its parameters. */
 export type Write = [sql: string, params: unknown[]];
@@ -64,11 +65,9 @@ export interface ReadAnswer {
 }
 
 /** How many events the batch folded, and how many of them it skipped as unreadable. */
-export interface FoldAnswer {
+export interface FoldAnswer extends FoldCount {
   type: 'fold';
   id: number;
-  folded: number;
-  unreadable: number;
 }
 
 /** The question failed; nothing of a failed write was committed. */

@@ -149,8 +149,9 @@ export function parseStoredEvent(text: string): StoredEvent | null {
   }
   // Checked whole, so a row of another shape is skipped rather than added up into wrong sums.
   if (!Array.isArray(value) || value.length !== SCALAR_CHECKS.length + 2) return null;
-  if (!SCALAR_CHECKS.every((check, i) => check(value[i]))) return null;
-  const [visits, calls] = [value[17] as unknown, value[18] as unknown];
+  for (let i = 0; i < SCALAR_CHECKS.length; i++) if (!SCALAR_CHECKS[i](value[i])) return null;
+  const visits = value[17] as unknown;
+  const calls = value[18] as unknown;
   if (!Array.isArray(visits) || !visits.every(isStoredVisit)) return null;
   if (!Array.isArray(calls) || !calls.every(isStoredCall)) return null;
   return value as StoredEvent;
