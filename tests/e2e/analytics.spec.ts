@@ -127,8 +127,11 @@ test('the overlay and the results page follow a guest live; the CSV export reads
   expect(lines).toHaveLength(3);
   expect(csv).toContain('Which glaze do you like?');
 
-  // Phone width and dark mode.
+  // Phone width and dark mode, loaded as a phone loads it (a desktop window narrowed keeps its
+  // sidebar open, as a drawer over the page).
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(tile).toHaveText('2');
   await shot(page, 'results-390');
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.reload();
