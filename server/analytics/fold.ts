@@ -7,7 +7,14 @@
 // the turn writing those rows. On SQLite the SQLite thread runs each batch whole, in one of its
 // own transactions (fold-on-thread.ts); elsewhere the server reads, adds up and writes here.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { foldablePrefix, type CallHourCount, type TurnFold } from '../../src/core/analytics/index.js';
+import {
+  foldablePrefix,
+  foldStoredTurns,
+  splitEventLines,
+  type CallHourCount,
+  type EventLines,
+  type TurnFold,
+} from '../../src/core/analytics/index.js';
 import { directPostgres, directSqlite, hotSql, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
@@ -17,7 +24,6 @@ import {
   BUCKETS,
   CURSOR,
   FOLD_BATCH,
-  foldRows,
   foldRowWrites,
   MOVE_CURSOR_SQL,
   READ_EVENTS_SQL,
@@ -120,6 +126,34 @@ async function commitFold(db: Db, cursor: number, last: number, fold: TurnFold):
   });
 }
 
+/**
+ * PostgreSQL: the next batch of events as one text (core/analytics/event-lines.ts says why), a line
+ * per event, in id order; a text with a line break in it is sent empty (it is not an event).
+ */
+const READ_EVENT_LINES_SQL = `
+  select coalesce(string_agg(id || ',' || at || ',' ||
+    case when strpos(payload, E'\\n') > 0 then '' else payload end, E'\\n' order by id), '') as batch
+  from (select id, at, payload from analytics_turns where id > $1 order by id limit $2) e`;
+
+/** The events after `cursor`, at most a batch of them. */
+async function readEvents(db: Db, cursor: number): Promise<EventLines> {
+  const pool = directPostgres(db);
+  if (pool) {
+    const values = [cursor, FOLD_BATCH];
+    const { rows } = await pool.query<{ batch: string }>({
+      name: 'analytics_fold_lines',
+      text: READ_EVENT_LINES_SQL,
+      values,
+    });
+    return splitEventLines(rows[0].batch);
+  }
+  const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, FOLD_BATCH]);
+  return {
+    ids: rows.map((row) => Number(row.id)),
+    rows: rows.map((row) => ({ at: Number(row.at), text: row.payload })),
+  };
+}
+
 /** A batch's count, and whether it left events behind a missing id. */
 type BatchCount = FoldCount & { behind: boolean };
 
@@ -127,16 +161,12 @@ type BatchCount = FoldCount & { behind: boolean };
 async function foldBatch(db: Db, settled: number): Promise<BatchCount> {
   for (;;) {
     const cursor = await foldCursor(db);
-    const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, FOLD_BATCH]);
-    const n = foldablePrefix(
-      rows.map((row) => Number(row.id)),
-      cursor,
-      settled,
-    );
+    const { ids, rows } = await readEvents(db, cursor);
+    const n = foldablePrefix(ids, cursor, settled);
     const behind = n < rows.length;
     if (!n) return { folded: 0, unreadable: 0, behind };
-    const fold = foldRows(rows.slice(0, n));
-    if (await commitFold(db, cursor, Number(rows[n - 1].id), fold))
+    const fold = foldStoredTurns(rows.slice(0, n));
+    if (await commitFold(db, cursor, ids[n - 1], fold))
       return { folded: n, unreadable: fold.unreadable, behind };
     // Another server folded from the same cursor: read on from where it stopped.
   }

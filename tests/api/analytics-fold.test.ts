@@ -105,6 +105,37 @@ describe('the fold', () => {
     expect(Number(outcome.messages_in)).toBe(1);
   });
 
+  it('reads a row with a line break in it as one unreadable row, not as the event after the break', async () => {
+    // PostgreSQL reads a batch as one text, a line per row: a stored event never has a line break.
+    const stored = await first.app.db
+      .selectFrom('analytics_turns')
+      .select('payload')
+      .where('payload', 'like', '[%')
+      .executeTakeFirstOrThrow();
+    const { count: before } = await first.app.db
+      .selectFrom('analytics_sessions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    // After the break, the line of an event with the next id: read as a line, it would be folded.
+    const { id } = await first.app.db
+      .insertInto('analytics_turns')
+      .values({ at: Date.now(), payload: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await first.app.db
+      .updateTable('analytics_turns')
+      .set({ payload: `x\n${Number(id) + 1},${Date.now()},${stored.payload}` })
+      .where('id', '=', id)
+      .execute();
+
+    expect(await foldEvents(first.app.db)).toEqual({ folded: 1, unreadable: 1 });
+    const { count: after } = await first.app.db
+      .selectFrom('analytics_sessions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after)).toBe(Number(before));
+  });
+
   it.skipIf(!process.env.API_DATABASE_URL)(
     'waits for an insert still running only when a read asks (PostgreSQL)',
     async () => {

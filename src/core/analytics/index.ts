@@ -9,3 +9,4 @@ export * from './rollup-spans';
 export * from './search-phrase';
 export * from './turn-fold';
 export * from './turn-event';
+export * from './event-lines';
