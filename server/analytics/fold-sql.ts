@@ -56,9 +56,11 @@ export interface FoldCount {
   unreadable: number;
 }
 
+/** An event row as the fold reads it: its time and its text. */
+export const storedRow = (row: EventRow) => ({ at: Number(row.at), text: row.payload });
+
 /** A batch of event rows added up (rows whose text is not an event are skipped and counted). */
-export const foldRows = (rows: EventRow[]) =>
-  foldStoredTurns(rows.map((row) => ({ at: Number(row.at), text: row.payload })));
+export const foldRows = (rows: EventRow[]) => foldStoredTurns(rows.map(storedRow));
 
 // In the order of NODE_KEY and CALL_KEY, then the counts.
 export const nodeHourParams = (h: NodeHourCount) => [

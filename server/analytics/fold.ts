@@ -27,6 +27,7 @@ import {
   foldRowWrites,
   MOVE_CURSOR_SQL,
   READ_EVENTS_SQL,
+  storedRow,
   type EventRow,
   type FoldCount,
 } from './fold-sql.js';
@@ -148,10 +149,7 @@ async function readEvents(db: Db, cursor: number): Promise<EventLines> {
     return splitEventLines(rows[0].batch);
   }
   const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, FOLD_BATCH]);
-  return {
-    ids: rows.map((row) => Number(row.id)),
-    rows: rows.map((row) => ({ at: Number(row.at), text: row.payload })),
-  };
+  return { ids: rows.map((row) => Number(row.id)), rows: rows.map(storedRow) };
 }
 
 /** A batch's count, and whether it left events behind a missing id. */
