@@ -31,6 +31,20 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), animations: 'disabled' });
 }
 
+/**
+ * The minimap draws the flow's nodes once the page is quiet after the flow loaded (minimap.ts): a
+ * picture taken before it shows an empty frame. Its measure says the nodes were drawn; the next
+ * animation frame puts them on screen.
+ */
+async function minimapDrawn(page: Page) {
+  await page.waitForFunction(
+    (name) =>
+      performance.getEntriesByName(name).some((entry) => Number((entry as PerformanceMeasure).detail) > 0),
+    'botflow:minimap-nodes',
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 const chatFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Chat"]');
 const log = (frame: FrameLocator) => frame.getByRole('log', { name: 'Conversation' });
 
@@ -79,6 +93,7 @@ test('the overlay and the results page follow a guest live; the CSV export reads
   const details = page.getByRole('region', { name: 'Selected node' });
   await expect(details.getByRole('heading', { name: 'secret' })).toBeVisible();
   await expect(details.getByText('Conversations that ended here')).toBeVisible();
+  await minimapDrawn(page);
   await shot(page, 'overlay-desktop');
 
   // The results page: the conversations tile and the chart follow the next guest live.
@@ -143,6 +158,7 @@ test('the overlay and the results page follow a guest live; the CSV export reads
   await waitForBoard(page);
   await page.getByRole('switch', { name: 'Analytics' }).click();
   await expect(nodeFigures(page, 'colour')).toHaveText(/colour: 2 visits/);
+  await minimapDrawn(page);
   await shot(page, 'overlay-dark');
   await guestPage.close();
   await second.close();
