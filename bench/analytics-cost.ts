@@ -40,8 +40,8 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
       BENCH_SERVER_SQL: process.env.BENCH_ON_SQL ?? '',
     });
   const startOff = () => new ServerProcess(databaseUrl, orders.url, { ANALYTICS: 'off' });
-  // Started in the order written; reversed, the pair reads [on, off] again.
-  const [on, off] = ON_SECOND ? [startOff(), startOn()].reverse() : [startOn(), startOff()];
+  // Started in the order written.
+  const { on, off } = ON_SECOND ? { off: startOff(), on: startOn() } : { on: startOn(), off: startOff() };
   try {
     const servers = await Promise.all([on.next(), off.next()]);
     if (servers.some((m) => m.type !== 'ready')) throw new Error('a bench server did not start');

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { MINIMAP_MEASURE } from '../../src/features/flow/board/minimap';
 import { signUpAndConfirm } from './helpers';
 import { enableBoardHook, nodeNamed, waitForBoard } from './flow-helpers';
 import { REGISTERED_SITE } from './host-page/env';
@@ -40,7 +41,7 @@ async function minimapDrawn(page: Page) {
   await page.waitForFunction(
     (name) =>
       performance.getEntriesByName(name).some((entry) => Number((entry as PerformanceMeasure).detail) > 0),
-    'botflow:minimap-nodes',
+    MINIMAP_MEASURE,
   );
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
