@@ -8,6 +8,7 @@ import { serialize, deserialize } from 'node:v8';
 import SQLite from 'better-sqlite3';
 import { openDatabase, migrateToLatest } from '../server/db/connect.js';
 import { turnFollowingWrites } from '../server/repos/guests.js';
+import { storedEvent } from '../src/core/analytics/index.js';
 import type { TurnRecord } from '../server/repos/guests.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micro-'));
@@ -62,7 +63,7 @@ function turn(g: number, analytics: boolean): TurnRecord {
     subscriptions: [],
     now: Date.now(),
     analytics: analytics
-      ? {
+      ? storedEvent(guestId, 1, {
           version: 3,
           visits: [
             { flow: 'main', node: 'ask-size', from: 'start', language: 'en', first: 1 },
@@ -87,7 +88,7 @@ function turn(g: number, analytics: boolean): TurnRecord {
             language: 'en',
             answers: JSON.stringify({ ...session.variables, order: Math.floor((v ?? 0) / 2) }),
           },
-        }
+        })
       : null,
   };
 }

@@ -1,21 +1,20 @@
 // A turn's analytics (issue 19 §1), made from what `step` reported: the visits (with the
-// session's first-visit flags), the timed calls and the session's outcome row. They travel on the
-// TurnRecord and are written as one event row in the same batched write as the turn
-// (repos/analytics-writes.ts); a fold adds the events up later (analytics/fold.ts).
+// session's first-visit flags), the timed calls and the session's outcome row, as the event's
+// stored array. It travels on the TurnRecord and is written as one event row in the same batched
+// write as the turn (repos/analytics-writes.ts); a fold adds the events up later (analytics/fold.ts).
 import {
   firstVisits,
   maskAnswers,
   secretNames,
   textHash,
+  storedCall,
+  storedVisit,
   type Reached,
-  type TurnAnalytics,
-  type VisitRow,
+  type StoredEvent,
 } from '../../src/core/analytics/index.js';
 import type { RunnableFlow } from '../runtime/ports.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { StepResult } from '../runtime/step.js';
-
-export type { TurnAnalytics } from '../../src/core/analytics/index.js';
 
 /**
  * What analytics keeps inside the stored session: the nodes reached in its version, and a hash of
@@ -45,22 +44,22 @@ function changedAnswers(session: AnalyticsSession, answers: string): string {
   return answers;
 }
 
-export function turnAnalytics(
+/**
+ * A turn's event as stored (core/analytics/turn-event.ts), made straight from the step's report:
+ * every chat turn runs this, so it builds the stored array and no named copy of it first.
+ */
+export function turnEvent(
   flow: RunnableFlow,
   result: StepResult,
+  guest: { id: string; botId: number },
   messagesIn: number,
   messagesOut: number,
-): TurnAnalytics {
+): StoredEvent {
   const session = result.session as AnalyticsSession;
   const { first, reached } = firstVisits(session.reached, flow.version, result.visits);
   session.reached = reached;
-  const visits: VisitRow[] = result.visits.map((visit, index) => ({
-    flow: visit.flow,
-    node: visit.node,
-    from: visit.from,
-    language: visit.language,
-    first: first[index] ? 1 : 0,
-  }));
+  const language = session.language;
+  const visits = result.visits.map((visit, i) => storedVisit(visit, first[i] ? 1 : 0, flow.name, language));
   let aiCalls = 0;
   let aiMs = 0;
   let apiCalls = 0;
@@ -75,26 +74,26 @@ export function turnAnalytics(
     }
   }
   const last = result.visits[result.visits.length - 1];
-  return {
-    version: flow.version,
+  const ended = result.ended ? 1 : 0;
+  return [
+    guest.id,
+    guest.botId,
+    flow.version,
+    flow.name,
+    last ? last.node : null,
+    ended,
+    ended, // completed: the run reached an end
+    result.fallbacks,
+    messagesIn,
+    messagesOut,
+    aiCalls,
+    Math.round(aiMs),
+    apiCalls,
+    Math.round(apiMs),
+    session.env.ENVIRONMENT,
+    language,
+    changedAnswers(session, answersOf(session.variables, secretsFor(flow))),
     visits,
-    calls: result.calls,
-    outcome: {
-      flow: flow.name,
-      version: flow.version,
-      lastNode: last ? last.node : null,
-      ended: result.ended ? 1 : 0,
-      completed: result.ended ? 1 : 0,
-      fallbacks: result.fallbacks,
-      messagesIn,
-      messagesOut,
-      aiCalls,
-      aiMs,
-      apiCalls,
-      apiMs,
-      channel: session.env.ENVIRONMENT,
-      language: session.language,
-      answers: changedAnswers(session, answersOf(session.variables, secretsFor(flow))),
-    },
-  };
+    result.calls.map(storedCall),
+  ];
 }

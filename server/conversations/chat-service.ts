@@ -32,7 +32,7 @@ import { isKeptInConversation, wireReply } from '../runtime/replies.js';
 import { newSession, type GuestSession } from '../runtime/session.js';
 import { step, type StepResult } from '../runtime/step.js';
 import { TurnWriter } from './turn-writer.js';
-import { turnAnalytics } from '../analytics/turn-events.js';
+import { turnEvent } from '../analytics/turn-events.js';
 
 export * from './conversation-terms.js';
 
@@ -346,7 +346,7 @@ export class ChatService {
     const firstSeq = session.messageCount;
     result.session.messageCount = firstSeq + messages.length;
     const analytics = this.config.analytics
-      ? turnAnalytics(flow, result, guestMessages, result.replies.length)
+      ? turnEvent(flow, result, { id: guestId, botId: bot.id }, guestMessages, result.replies.length)
       : null;
     await this.writer.write({
       guestId,

@@ -4,20 +4,14 @@
 // trip or commit. Nothing else is written per turn: a fold adds the events up into the hourly
 // counters and the outcome rows (analytics/fold.ts). Each further row a turn wrote cost the
 // runtime more than the 5 % issue 19 allows (docs/analytics-cost.md).
-import {
-  encodeTurnEvent,
-  storedEvent,
-  type StoredEvent,
-  type TurnAnalytics,
-} from '../../src/core/analytics/index.js';
+import type { StoredEvent } from '../../src/core/analytics/index.js';
 import { hotSql, type HotSql } from '../db/connect.js';
 
 /** What a turn record carries for analytics (null: analytics is off). */
 export interface AnalyticsTurnContext {
-  guestId: string;
-  botId: number;
   now: number;
-  analytics?: TurnAnalytics | null;
+  /** The turn's event as stored (analytics/turn-events.ts turnEvent). */
+  analytics?: StoredEvent | null;
 }
 
 const INSERT_EVENT = hotSql(
@@ -29,7 +23,7 @@ const INSERT_EVENT = hotSql(
 export function analyticsWrites(turn: AnalyticsTurnContext): [HotSql, unknown[]][] {
   const { analytics } = turn;
   if (!analytics) return [];
-  return [[INSERT_EVENT, [turn.now, encodeTurnEvent(turn.guestId, turn.botId, analytics)]]];
+  return [[INSERT_EVENT, [turn.now, JSON.stringify(analytics)]]];
 }
 
 /**
@@ -47,5 +41,5 @@ export const ANALYTICS_CTES = `
 
 /** PostgreSQL: the turn's event as it goes into the batch's JSON (null: analytics is off). */
 export function analyticsEvent(turn: AnalyticsTurnContext): StoredEvent | null {
-  return turn.analytics ? storedEvent(turn.guestId, turn.botId, turn.analytics) : null;
+  return turn.analytics ?? null;
 }

@@ -10,7 +10,7 @@ import type { Write } from '../db/sqlite-thread.js';
 import type { GuestSession } from '../runtime/session.js';
 import type { Subscription } from '../runtime/ports.js';
 import type { TurnMessage } from './conversation.js';
-import type { TurnAnalytics } from '../analytics/turn-events.js';
+import type { StoredEvent } from '../../src/core/analytics/index.js';
 import { ANALYTICS_CTES, analyticsEvent, analyticsWrites } from './analytics-writes.js';
 
 type Db = Kysely<Database>;
@@ -66,8 +66,8 @@ export interface TurnRecord {
   now: number;
   /** A new guest on a chat channel: the channel and its chat id (see 013_channel_guests). */
   channel?: ChannelChat | null;
-  /** The turn's analytics (issue 19), written with it as one event row; absent when analytics is off. */
-  analytics?: TurnAnalytics | null;
+  /** The turn's analytics event (issue 19), written with it as one row; absent when analytics is off. */
+  analytics?: StoredEvent | null;
 }
 
 /** A conversation on a chat channel, named by the channel's own chat id. */

@@ -147,6 +147,17 @@ describe('first visits (what the rollups add guests up from)', () => {
     expect(three.first).toEqual([true]);
     expect(three.reached).toEqual({ version: 2, nodes: ['main:b'] });
   });
+
+  it('keeps the session’s list when nothing new is reached, and never changes the one it was given', () => {
+    const before = { version: 1, nodes: ['main:a', 'main:b'] };
+    const again = firstVisits(before, 1, [{ flow: 'main', node: 'b' }]);
+    expect(again.first).toEqual([false]);
+    expect(again.reached).toBe(before);
+    const more = firstVisits(before, 1, [{ flow: 'sub', node: 'a' }]);
+    expect(more.first).toEqual([true]);
+    expect(more.reached.nodes).toEqual(['main:a', 'main:b', 'sub:a']);
+    expect(before.nodes).toEqual(['main:a', 'main:b']);
+  });
 });
 
 describe('severity, widths and figures', () => {

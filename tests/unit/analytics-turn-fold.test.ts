@@ -154,6 +154,36 @@ describe('foldTurns', () => {
     expect(mergeOutcome(first.outcomes[0], rest.outcomes[0])).toEqual(oneByOne);
     expect(foldTurns(turns).outcomes[0]).toEqual(oneByOne);
   });
+
+  it('merges every column by its rule, each one changing from turn to turn', () => {
+    // Each turn differs from the one before in every column a turn writes, both ways for the
+    // kept-when-empty ones (last node null, answers ''), and completed goes 1 then 0.
+    const turns = [
+      event('a', T0, { outcome: outcome({ fallbacks: 1, aiCalls: 1, aiMs: 20, apiCalls: 2, apiMs: 7 }) }),
+      event('a', T0 + 1, {
+        version: 4,
+        outcome: outcome({
+          flow: 'sub',
+          version: 4,
+          lastNode: null,
+          ended: 1,
+          completed: 1,
+          messagesIn: 2,
+          messagesOut: 5,
+          channel: 'telegram',
+          language: 'de',
+          answers: '',
+        }),
+      }),
+      event('a', T0 + 2, {
+        outcome: outcome({ lastNode: 'bye', fallbacks: 3, answers: '{"x":2}', aiCalls: 1, aiMs: 9 }),
+      }),
+      event('a', T0 + 3, { outcome: outcome({ lastNode: null, answers: '', apiCalls: 1, apiMs: 30 }) }),
+    ];
+    const oneByOne = turns.map(outcomeOf).reduce((row, next) => mergeOutcome(row, next));
+    expect(foldTurns(turns).outcomes[0]).toEqual(oneByOne);
+    expect(oneByOne).toMatchObject({ last_node: 'bye', completed: 1, ended: 0, answers: '{"x":2}' });
+  });
 });
 
 describe('foldStoredTurns', () => {

@@ -3,51 +3,47 @@
 // read back by the fold as the event it was.
 import { describe, expect, it } from 'vitest';
 import { analyticsEvent, analyticsWrites } from '../../server/repos/analytics-writes';
-import { decodeTurnEvent } from '../../src/core/analytics/index.js';
+import { decodeTurnEvent, storedEvent, type TurnAnalytics } from '../../src/core/analytics/index.js';
 import type { AnalyticsTurnContext } from '../../server/repos/analytics-writes';
 
-const turn: AnalyticsTurnContext = {
-  guestId: 'g-1',
-  botId: 7,
-  now: 1_700_000_000_123,
-  analytics: {
+const analytics: TurnAnalytics = {
+  version: 4,
+  visits: [
+    { flow: 'main', node: 'ask', from: null, language: 'en', first: 1 },
+    { flow: 'sub', node: 'show', from: 'ask', language: 'de', first: 0 },
+  ],
+  calls: [
+    { kind: 'ai', ms: 12.6, node: 'ask' },
+    { kind: 'api', ms: 3.2, node: null },
+  ],
+  outcome: {
+    flow: 'main',
     version: 4,
-    visits: [
-      { flow: 'main', node: 'ask', from: null, language: 'en', first: 1 },
-      { flow: 'sub', node: 'show', from: 'ask', language: 'de', first: 0 },
-    ],
-    calls: [
-      { kind: 'ai', ms: 12.6, node: 'ask' },
-      { kind: 'api', ms: 3.2, node: null },
-    ],
-    outcome: {
-      flow: 'main',
-      version: 4,
-      lastNode: 'show',
-      ended: 1,
-      completed: 1,
-      fallbacks: 2,
-      messagesIn: 1,
-      messagesOut: 3,
-      aiCalls: 1,
-      aiMs: 12.6,
-      apiCalls: 1,
-      apiMs: 3.2,
-      channel: 'telegram',
-      language: 'de',
-      answers: '{"name":"Ann"}',
-    },
+    lastNode: 'show',
+    ended: 1,
+    completed: 1,
+    fallbacks: 2,
+    messagesIn: 1,
+    messagesOut: 3,
+    aiCalls: 1,
+    aiMs: 12.6,
+    apiCalls: 1,
+    apiMs: 3.2,
+    channel: 'telegram',
+    language: 'de',
+    answers: '{"name":"Ann"}',
   },
 };
+const turn: AnalyticsTurnContext = { now: 1_700_000_000_123, analytics: storedEvent('g-1', 7, analytics) };
 
 /** The turn's analytics as stored: latencies in whole ms. */
 const stored = {
-  ...turn.analytics!,
+  ...analytics,
   calls: [
     { kind: 'ai', ms: 13, node: 'ask' },
     { kind: 'api', ms: 3, node: null },
   ],
-  outcome: { ...turn.analytics!.outcome, aiMs: 13, apiMs: 3 },
+  outcome: { ...analytics.outcome, aiMs: 13, apiMs: 3 },
 };
 
 describe('analytics writes', () => {
@@ -67,10 +63,10 @@ describe('analytics writes', () => {
 
   it('store visits of another flow or language with it, and the turn’s own without', () => {
     const own = { flow: 'main', node: 'end', from: 'show', language: 'de', first: 1 as const };
-    const visits = [...turn.analytics!.visits, own];
+    const visits = [...analytics.visits, own];
     const payload = analyticsWrites({
       ...turn,
-      analytics: { ...turn.analytics!, visits },
+      analytics: storedEvent('g-1', 7, { ...analytics, visits }),
     })[0][1][1] as string;
     expect(JSON.parse(payload)[17]).toEqual([
       ['ask', null, 1, 'main', 'en'],
@@ -86,7 +82,7 @@ describe('analytics writes', () => {
 
   it('put the event into the batch’s JSON as the array whose text PostgreSQL stores', () => {
     // A guest id that needs escaping, as a channel's chat id might.
-    const other = { ...turn, guestId: 'g-"2"', now: turn.now + 5 };
+    const other = { now: turn.now + 5, analytics: storedEvent('g-"2"', 7, analytics) };
     expect(analyticsEvent({ ...turn, analytics: null })).toBeNull();
     const batch = JSON.parse(JSON.stringify([turn, other].map((t) => ({ event: analyticsEvent(t) })))) as {
       event: unknown;

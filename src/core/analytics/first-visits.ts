@@ -1,7 +1,8 @@
 // Which of a turn's visits are a session's first at their node in this flow version: the hourly
 // rollups add guests up from these flags, since distinct guests cannot be summed across hours.
 // The session carries the nodes it has reached in its current version (a short list: a flow's
-// node ids), so this needs no read of past events.
+// node ids), so this needs no read of past events. Every chat turn runs this, so it allocates
+// nothing for a turn that reaches no new node: the session keeps the list it had.
 
 export interface Reached {
   version: number;
@@ -21,12 +22,16 @@ export function firstVisits(
   visits: readonly FirstVisitInput[],
 ): { first: boolean[]; reached: Reached } {
   // A new version starts a new count: numbers are per version.
-  const known = new Set(reached && reached.version === version ? reached.nodes : []);
+  const kept = reached && reached.version === version ? reached : undefined;
+  const known = kept ? kept.nodes : [];
+  // A linear search: a session reaches a few dozen nodes, and a Set would be built every turn.
+  let nodes = known;
   const first = visits.map((visit) => {
     const key = `${visit.flow}:${visit.node}`;
-    if (known.has(key)) return false;
-    known.add(key);
+    if (nodes.includes(key)) return false;
+    if (nodes === known) nodes = [...known];
+    nodes.push(key);
     return true;
   });
-  return { first, reached: { version, nodes: [...known] } };
+  return { first, reached: kept && nodes === known ? kept : { version, nodes } };
 }

@@ -55,8 +55,8 @@ export interface TurnEvent {
   analytics: TurnAnalytics;
 }
 
-type StoredVisit = [node: string, from: string | null, first: 0 | 1, flow?: string, language?: string];
-type StoredCall = [kind: 'ai' | 'api', ms: number, node: string | null];
+export type StoredVisit = [node: string, from: string | null, first: 0 | 1, flow?: string, language?: string];
+export type StoredCall = [kind: 'ai' | 'api', ms: number, node: string | null];
 /** An event as stored: an array without key names (the fold reads it as it is, turn-fold.ts). */
 export type StoredEvent = [
   guest: string,
@@ -101,14 +101,27 @@ const isStoredVisit = (v: unknown) =>
 const isStoredCall = (c: unknown) =>
   Array.isArray(c) && c.length === 3 && isText(c[0]) && isNumber(c[1]) && isTextOrNull(c[2]);
 
+/** A visit as stored: its flow and language only when they differ from the turn's. */
+export function storedVisit(
+  visit: { node: string; from: string | null; flow: string; language: string },
+  first: 0 | 1,
+  turnFlow: string,
+  turnLanguage: string,
+): StoredVisit {
+  if (visit.flow === turnFlow && visit.language === turnLanguage) return [visit.node, visit.from, first];
+  return [visit.node, visit.from, first, visit.flow, visit.language];
+}
+
+/** A call as stored: its latency in whole ms. */
+export const storedCall = (c: { kind: 'ai' | 'api'; ms: number; node: string | null }): StoredCall => [
+  c.kind,
+  Math.round(c.ms),
+  c.node,
+];
+
 /** A turn's analytics as its stored array. Latencies are kept in whole ms. */
 export function storedEvent(guest: string, bot: number, a: TurnAnalytics): StoredEvent {
   const o = a.outcome;
-  const visits = a.visits.map((v): StoredVisit => {
-    if (v.flow === o.flow && v.language === o.language) return [v.node, v.from, v.first];
-    return [v.node, v.from, v.first, v.flow, v.language];
-  });
-  const calls = a.calls.map((c): StoredCall => [c.kind, Math.round(c.ms), c.node]);
   return [
     guest,
     bot,
@@ -127,8 +140,8 @@ export function storedEvent(guest: string, bot: number, a: TurnAnalytics): Store
     o.channel,
     o.language,
     o.answers,
-    visits,
-    calls,
+    a.visits.map((v) => storedVisit(v, v.first, o.flow, o.language)),
+    a.calls.map(storedCall),
   ];
 }
 

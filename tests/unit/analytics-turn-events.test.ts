@@ -1,0 +1,91 @@
+// A turn's event as the chat service makes it (server/analytics/turn-events.ts turnEvent): read
+// back by the fold's decoder, it is the turn the step reported, with the session's first-visit
+// flags, the calls summed, passwords masked and unchanged answers left out.
+import { describe, expect, it } from 'vitest';
+import { turnEvent } from '../../server/analytics/turn-events';
+import type { RunnableFlow } from '../../server/runtime/ports';
+import type { StepResult } from '../../server/runtime/step';
+import { decodeTurnEvent, MASK } from '../../src/core/analytics/index.js';
+import { newNode, type FlowNode } from '../../src/core/flow/index.js';
+
+const ask = newNode('basic', 'ask', 0, 0, 'ask');
+ask.entries = [{ type: 'variable', name: 'pin', default: '', variableType: 'password', wait: true }];
+const nodes: FlowNode[] = [ask];
+const flow: RunnableFlow = { name: 'main', version: 3, nodes, byId: new Map([['ask', ask]]), start: ask };
+
+function step(session: Record<string, unknown>, over: Partial<StepResult> = {}): StepResult {
+  return {
+    replies: [],
+    session: session as never,
+    secretInput: false,
+    visits: [
+      { flow: 'main', node: 'ask', from: null, language: 'en' },
+      { flow: 'sub', node: 'show', from: 'ask', language: 'de' },
+    ],
+    calls: [
+      { kind: 'ai', ms: 10.4, node: 'ask' },
+      { kind: 'ai', ms: 2.3, node: 'ask' },
+      { kind: 'api', ms: 7.6, node: null },
+    ],
+    fallbacks: 1,
+    ended: true,
+    ...over,
+  };
+}
+
+describe('turnEvent', () => {
+  it('reads back as the turn the step reported', () => {
+    const session = {
+      env: { ENVIRONMENT: 'telegram' },
+      language: 'en',
+      variables: { name: 'Ann', pin: '1234' },
+    };
+    const event = turnEvent(flow, step(session), { id: 'g-1', botId: 7 }, 1, 2);
+    expect(decodeTurnEvent(99, JSON.stringify(event))).toEqual({
+      guest: 'g-1',
+      bot: 7,
+      at: 99,
+      analytics: {
+        version: 3,
+        visits: [
+          { flow: 'main', node: 'ask', from: null, language: 'en', first: 1 },
+          { flow: 'sub', node: 'show', from: 'ask', language: 'de', first: 1 },
+        ],
+        calls: [
+          { kind: 'ai', ms: 10, node: 'ask' },
+          { kind: 'ai', ms: 2, node: 'ask' },
+          { kind: 'api', ms: 8, node: null },
+        ],
+        outcome: {
+          flow: 'main',
+          version: 3,
+          lastNode: 'show',
+          ended: 1,
+          completed: 1,
+          fallbacks: 1,
+          messagesIn: 1,
+          messagesOut: 2,
+          aiCalls: 2,
+          aiMs: 13,
+          apiCalls: 1,
+          apiMs: 8,
+          channel: 'telegram',
+          language: 'en',
+          answers: JSON.stringify({ name: 'Ann', pin: MASK }),
+        },
+      },
+    });
+  });
+
+  it('flags only new nodes and leaves unchanged answers out on the next turn', () => {
+    const session = { env: { ENVIRONMENT: 'web' }, language: 'en', variables: { name: 'Ann' } };
+    turnEvent(flow, step(session), { id: 'g-1', botId: 7 }, 1, 1);
+    const again = step(session, {
+      visits: [{ flow: 'main', node: 'ask', from: null, language: 'en' }],
+      calls: [],
+    });
+    const next = decodeTurnEvent(0, JSON.stringify(turnEvent(flow, again, { id: 'g-1', botId: 7 }, 1, 1)));
+    expect(next.analytics.visits.map((v) => v.first)).toEqual([0]);
+    expect(next.analytics.outcome).toMatchObject({ answers: '', lastNode: 'ask', aiCalls: 0, apiMs: 0 });
+  });
+});
