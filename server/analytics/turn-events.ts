@@ -6,9 +6,9 @@ import {
   firstVisits,
   maskAnswers,
   secretNames,
-  textHash,
   storedCall,
   storedVisit,
+  textHash,
   type Reached,
   type StoredEvent,
 } from '../../src/core/analytics/index.js';

@@ -158,6 +158,18 @@ describe('first visits (what the rollups add guests up from)', () => {
     expect(more.reached.nodes).toEqual(['main:a', 'main:b', 'sub:a']);
     expect(before.nodes).toEqual(['main:a', 'main:b']);
   });
+
+  it('flags the same way deep in a big flow (hundreds of nodes reached)', () => {
+    const deep = { version: 1, nodes: Array.from({ length: 300 }, (_, i) => `main:n${i}`) };
+    const turn = firstVisits(deep, 1, [
+      { flow: 'main', node: 'n299' },
+      { flow: 'main', node: 'new' },
+      { flow: 'main', node: 'new' },
+    ]);
+    expect(turn.first).toEqual([false, true, false]);
+    expect(turn.reached.nodes).toHaveLength(301);
+    expect(deep.nodes).toHaveLength(300);
+  });
 });
 
 describe('severity, widths and figures', () => {

@@ -10,6 +10,9 @@ export interface Reached {
   nodes: string[];
 }
 
+/** Up to this many reached nodes, a turn's visits are looked up in the list itself. */
+const LINEAR_SEARCH_NODES = 64;
+
 export interface FirstVisitInput {
   flow: string;
   node: string;
@@ -24,13 +27,16 @@ export function firstVisits(
   // A new version starts a new count: numbers are per version.
   const kept = reached && reached.version === version ? reached : undefined;
   const known = kept ? kept.nodes : [];
-  // A linear search: a session reaches a few dozen nodes, and a Set would be built every turn.
+  // A linear search while the list is short (most sessions reach a few dozen nodes, and a Set
+  // built every turn cost more); a session deep in a big flow gets a Set.
+  const seen = known.length > LINEAR_SEARCH_NODES ? new Set(known) : null;
   let nodes = known;
   const first = visits.map((visit) => {
     const key = `${visit.flow}:${visit.node}`;
-    if (nodes.includes(key)) return false;
+    if (seen ? seen.has(key) : nodes.includes(key)) return false;
     if (nodes === known) nodes = [...known];
     nodes.push(key);
+    seen?.add(key);
     return true;
   });
   return { first, reached: kept && nodes === known ? kept : { version, nodes } };
