@@ -1,21 +1,16 @@
 // What analytics computes per chat turn, timed alone (issue 19 cost, docs/analytics-cost.md): the
 // runtime bench's shop turn made into its stored event (turnEvent and its text), and the fold's
-// parse and adding up of a second of such events. CPU µs, median of 9 rounds. The cost bench
+// parse and adding up of a second of such events. CPU µs, median (and range) of 9 rounds. The cost bench
 // cannot see a microsecond; this can. Run: npx tsx bench/analytics-event-micro.ts
 import { turnEvent } from '../server/analytics/turn-events.js';
-import type { RunnableFlow } from '../server/runtime/ports.js';
+import { runnableFlow } from '../server/runtime/ports.js';
 import type { StepResult } from '../server/runtime/step.js';
 import { foldStoredTurns } from '../src/core/analytics/index.js';
 import { benchFlow } from './runtime-flow.js';
+import { spread } from './stats.js';
 
 const nodes = benchFlow('http://127.0.0.1:1');
-const flow: RunnableFlow = {
-  name: 'main',
-  version: 3,
-  nodes,
-  byId: new Map(nodes.map((n) => [n.id, n])),
-  start: nodes[0],
-};
+const flow = runnableFlow('main', 3, nodes);
 const NODES = nodes.map((n) => n.id);
 const GUESTS = 100;
 const sessions = Array.from({ length: GUESTS }, (_, g) => ({
@@ -70,6 +65,9 @@ for (let round = 0; round < 9; round++) {
     }),
   );
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-console.log(`event (turnEvent and its text): ${median(times.event).toFixed(2)} µs a turn`);
-console.log(`fold (parse and add up): ${median(times.fold).toFixed(2)} µs an event`);
+const figure = (xs: number[]) => {
+  const { median, min, max } = spread(xs);
+  return `${median.toFixed(2)} µs (${min.toFixed(2)}–${max.toFixed(2)})`;
+};
+console.log(`event (turnEvent and its text): ${figure(times.event)} a turn`);
+console.log(`fold (parse and add up): ${figure(times.fold)} an event`);

@@ -3,15 +3,14 @@
 // flags, the calls summed, passwords masked and unchanged answers left out.
 import { describe, expect, it } from 'vitest';
 import { turnEvent } from '../../server/analytics/turn-events';
-import type { RunnableFlow } from '../../server/runtime/ports';
+import { runnableFlow } from '../../server/runtime/ports';
 import type { StepResult } from '../../server/runtime/step';
 import { decodeTurnEvent, MASK } from '../../src/core/analytics/index.js';
-import { newNode, type FlowNode } from '../../src/core/flow/index.js';
+import { newNode } from '../../src/core/flow/index.js';
 
 const ask = newNode('basic', 'ask', 0, 0, 'ask');
 ask.entries = [{ type: 'variable', name: 'pin', default: '', variableType: 'password', wait: true }];
-const nodes: FlowNode[] = [ask];
-const flow: RunnableFlow = { name: 'main', version: 3, nodes, byId: new Map([['ask', ask]]), start: ask };
+const flow = runnableFlow('main', 3, [ask]);
 
 function step(session: Record<string, unknown>, over: Partial<StepResult> = {}): StepResult {
   return {
