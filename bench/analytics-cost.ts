@@ -28,8 +28,15 @@ const AA = Boolean(process.env.BENCH_COST_AA);
  * of runs alternates it, and its median cancels whatever the order adds.
  */
 const ON_SECOND = Boolean(process.env.BENCH_COST_ON_SECOND);
+/**
+ * Both servers under load at once in each slice (each from its own GUESTS connections), instead of
+ * one after the other: whatever the shared machine does during a slice, both see it, so its swings
+ * cancel out of the pair's ratio. The servers then share the cores, so the ratio is that of the CPU
+ * each needs a turn, where the one-after-the-other slices measure each server's throughput alone.
+ */
+const TOGETHER = Boolean(process.env.BENCH_COST_TOGETHER);
 
-export const COST_METHOD = `${PAIRS} pairs of ${SLICE_SECONDS} s slices${AA ? ', A/A: both servers with analytics off' : ''}${ON_SECOND ? ', analytics server started second' : ''}`;
+export const COST_METHOD = `${PAIRS} pairs of ${SLICE_SECONDS} s slices${TOGETHER ? ', both servers loaded together' : ''}${AA ? ', A/A: both servers with analytics off' : ''}${ON_SECOND ? ', analytics server started second' : ''}`;
 
 export async function benchCost(label: string, databaseUrl: string): Promise<(string | number)[][]> {
   const orders = await startOrdersApi();
@@ -53,18 +60,22 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
     });
     for (const ready of [readyOn, readyOff])
       await autocannon({ connections: GUESTS, ...chat(ready, []), duration: 3 });
+    const loadOne = async (which: 'on' | 'off') => {
+      const problems: string[] = [];
+      const server = which === 'on' ? on : off;
+      const result = await load(server, chat(which === 'on' ? readyOn : readyOff, problems), problems);
+      if (problems.length)
+        console.log(`${label} ${which}: ${problems.length} unexpected answers: ${problems[0]}`);
+      return result;
+    };
     const pairs: { on: Load; off: Load }[] = [];
     for (let i = 0; i < PAIRS; i++) {
-      // Alternate which goes first, so neither always runs on a machine the other just warmed.
-      const order = i % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const);
       const pair: Partial<{ on: Load; off: Load }> = {};
-      for (const which of order) {
-        const problems: string[] = [];
-        const server = which === 'on' ? on : off;
-        pair[which] = await load(server, chat(which === 'on' ? readyOn : readyOff, problems), problems);
-        if (problems.length)
-          console.log(`${label} ${which}: ${problems.length} unexpected answers: ${problems[0]}`);
-      }
+      if (TOGETHER) [pair.on, pair.off] = await Promise.all([loadOne('on'), loadOne('off')]);
+      // Alternate which goes first, so neither always runs on a machine the other just warmed.
+      else
+        for (const which of i % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const))
+          pair[which] = await loadOne(which);
       const done = pair as { on: Load; off: Load };
       pairs.push(done);
       if (process.env.BENCH_VERBOSE)
@@ -85,8 +96,12 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
         Math.round(median(rates)),
         `${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))}`,
         Math.round(median(pairs.map((p) => p[name].cpuMicrosPerRequest))),
-        // PostgreSQL runs beside the servers: its backends' CPU per turn (SQLite's is in the server's).
-        databaseUrl ? Math.round(median(pairs.map((p) => p[name].databaseMicrosPerRequest ?? NaN))) : '—',
+        Math.round(median(pairs.map((p) => p[name].mainMicrosPerRequest))),
+        // PostgreSQL runs beside the servers: its backends' CPU per turn (SQLite's is in the
+        // server's); loaded together, the two servers' shares cannot be told apart.
+        databaseUrl && !TOGETHER
+          ? Math.round(median(pairs.map((p) => p[name].databaseMicrosPerRequest ?? NaN)))
+          : '—',
         name === 'on' ? percent(1 - served('on') / served('off')) : '',
         name === 'on'
           ? `${percent(losses.median)} (${percent(losses.p25)} to ${percent(losses.p75)}; ${percent(losses.min)} to ${percent(losses.max)})`

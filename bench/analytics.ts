@@ -48,6 +48,7 @@ export async function runAnalyticsBench(): Promise<void> {
         'turns/s (median)',
         'turns/s range',
         'server CPU µs/turn',
+        'main thread µs/turn',
         'PostgreSQL CPU µs/turn',
         'loss: all turns',
         'loss: median of pairs (quartiles; range)',

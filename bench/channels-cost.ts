@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { load, startBenchServer, startTelegram } from './channels-server.js';
-import { postgresCpuMicros } from './postgres-cpu.js';
+import { postgresCpuMicros } from './proc-cpu.js';
 import { percentile, printTable } from './stats.js';
 
 const SERVER_PORT = Number(process.env.BENCH_CHANNELS_PORT ?? 8340);

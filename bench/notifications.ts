@@ -26,7 +26,7 @@ import { startFakeTelegram, type FakeTelegram } from '../tests/fixtures/fake-tel
 import { startFakeWhatsApp, type FakeWhatsApp } from '../tests/fixtures/fake-whatsapp.js';
 import type { Environment } from '../server/runtime/session.js';
 import { withPg } from '../tests/fixtures/postgres.js';
-import { postgresCpuMicros } from './postgres-cpu.js';
+import { postgresCpuMicros } from './proc-cpu.js';
 import { printTable } from './stats.js';
 
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 10_000);

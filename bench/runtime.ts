@@ -10,7 +10,7 @@
 // (runtime-server.ts) at the log level we recommend in production ('warn'), so the load generator
 // and the order API do not share its event loop; its CPU time per request is printed too, a figure
 // that holds up on a busy machine where turns/s do not, and so is PostgreSQL's when it runs on
-// this machine (bench/postgres-cpu.ts). SQLite, then PostgreSQL
+// this machine (bench/proc-cpu.ts). SQLite, then PostgreSQL
 // (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; skipped when it cannot be
 // reached). On a shared machine one run of each is at the mercy of whatever else runs then, so the
 // bare route and the chat take turns for ROUNDS rounds and the table shows each figure's median
@@ -20,7 +20,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startOrdersApi } from './orders-api.js';
-import { postgresCpuMicros } from './postgres-cpu.js';
+import { postgresCpuMicros } from './proc-cpu.js';
 import { form, guestRequests, HEADERS } from './runtime-flow.js';
 import { withPg } from '../tests/fixtures/postgres.js';
 import type { Message } from './runtime-server.js';
@@ -72,9 +72,12 @@ export class ServerProcess {
     return answer;
   }
 
-  async cpuMicros(): Promise<number> {
+  /** The server's CPU so far: the whole process's, and its main thread's (NaN when unknown). */
+  async cpuMicros(): Promise<{ process: number; main: number }> {
     const answer = await this.ask({ type: 'cpu' });
-    return answer.type === 'cpu' ? answer.micros : NaN;
+    return answer.type === 'cpu'
+      ? { process: answer.micros, main: answer.mainMicros ?? NaN }
+      : { process: NaN, main: NaN };
   }
 
   async stop(): Promise<void> {
@@ -91,6 +94,8 @@ export interface Load {
   errors: number;
   bytes: number;
   cpuMicrosPerRequest: number;
+  /** The server's main thread alone (NaN off Linux): it answers every request. */
+  mainMicrosPerRequest: number;
   /** PostgreSQL's CPU per request, when it runs here (null otherwise). */
   databaseMicrosPerRequest: number | null;
 }
@@ -118,6 +123,7 @@ function medianLoad(loads: Load[]): Load {
     errors: loads.reduce((sum, l) => sum + l.errors, 0),
     bytes: of((l) => l.bytes),
     cpuMicrosPerRequest: of((l) => l.cpuMicrosPerRequest),
+    mainMicrosPerRequest: of((l) => l.mainMicrosPerRequest),
     databaseMicrosPerRequest: database.every((d) => d !== null) ? median(database as number[]) : null,
   };
 }
@@ -130,7 +136,7 @@ export async function load(
   const cpuBefore = await server.cpuMicros();
   const databaseBefore = postgresCpuMicros();
   const result = await autocannon({ connections: GUESTS, duration: SECONDS, ...options });
-  const cpu = (await server.cpuMicros()) - cpuBefore;
+  const cpuAfter = await server.cpuMicros();
   const databaseAfter = postgresCpuMicros();
   const requests = Math.max(1, result.requests.total);
   return {
@@ -139,7 +145,8 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts + problems.length,
     bytes: result.throughput.total / requests,
-    cpuMicrosPerRequest: cpu / requests,
+    cpuMicrosPerRequest: (cpuAfter.process - cpuBefore.process) / requests,
+    mainMicrosPerRequest: (cpuAfter.main - cpuBefore.main) / requests,
     databaseMicrosPerRequest:
       databaseBefore === null || databaseAfter === null ? null : (databaseAfter - databaseBefore) / requests,
   };
