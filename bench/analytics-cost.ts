@@ -96,7 +96,9 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
         Math.round(median(rates)),
         `${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))}`,
         Math.round(median(pairs.map((p) => p[name].cpuMicrosPerRequest))),
-        Math.round(median(pairs.map((p) => p[name].mainMicrosPerRequest))),
+        `${Math.round(median(pairs.map((p) => p[name].mainMicrosPerRequest)))} (${Math.round(
+          median(pairs.map((p) => p[name].gcMicrosPerRequest)),
+        )})`,
         // PostgreSQL runs beside the servers: its backends' CPU per turn (SQLite's is in the
         // server's); loaded together, the two servers' shares cannot be told apart.
         databaseUrl && !TOGETHER

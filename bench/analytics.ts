@@ -48,7 +48,7 @@ export async function runAnalyticsBench(): Promise<void> {
         'turns/s (median)',
         'turns/s range',
         'server CPU µs/turn',
-        'main thread µs/turn',
+        'main thread µs/turn (GC pauses)',
         'PostgreSQL CPU µs/turn',
         'loss: all turns',
         'loss: median of pairs (quartiles; range)',

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { newBotFields } from '../src/core/bot/types.js';
 import { customer } from '../tests/fixtures/bot-api.js';
 import { withPg } from '../tests/fixtures/postgres.js';
@@ -16,7 +17,7 @@ import { sql } from 'kysely';
 export type Message =
   | { type: 'ready'; base: string; botId: number }
   // The process's CPU so far, and its main thread's alone (null off Linux).
-  | { type: 'cpu'; micros: number; mainMicros: number | null }
+  | { type: 'cpu'; micros: number; mainMicros: number | null; gcMicros: number }
   | { type: 'ok' };
 
 async function serve(): Promise<void> {
@@ -70,6 +71,12 @@ async function serve(): Promise<void> {
   if (published.statusCode !== 200) throw new Error(`publish failed: ${published.body}`);
 
   const send = (message: Message) => process.send!(message);
+  // The main thread's garbage collection pauses, summed: what allocation costs the thread that
+  // answers every request.
+  let gcMicros = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMicros += entry.duration * 1000;
+  }).observe({ entryTypes: ['gc'] });
   process.on('message', async (message: { type: string; body?: string }) => {
     if (message.type === 'bare') {
       bare = message.body ?? '';
@@ -77,7 +84,7 @@ async function serve(): Promise<void> {
     } else if (message.type === 'cpu') {
       const usage = process.cpuUsage();
       // Answered on the main thread: /proc/thread-self is the main thread's own.
-      send({ type: 'cpu', micros: usage.user + usage.system, mainMicros: threadCpuMicros() });
+      send({ type: 'cpu', micros: usage.user + usage.system, mainMicros: threadCpuMicros(), gcMicros });
     } else if (message.type === 'stop') {
       await app.close();
       if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));

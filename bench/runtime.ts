@@ -72,12 +72,15 @@ export class ServerProcess {
     return answer;
   }
 
-  /** The server's CPU so far: the whole process's, and its main thread's (NaN when unknown). */
-  async cpuMicros(): Promise<{ process: number; main: number }> {
+  /**
+   * The server's CPU so far: the whole process's, its main thread's (NaN when unknown) and the
+   * main thread's garbage collection pauses.
+   */
+  async cpuMicros(): Promise<{ process: number; main: number; gc: number }> {
     const answer = await this.ask({ type: 'cpu' });
     return answer.type === 'cpu'
-      ? { process: answer.micros, main: answer.mainMicros ?? NaN }
-      : { process: NaN, main: NaN };
+      ? { process: answer.micros, main: answer.mainMicros ?? NaN, gc: answer.gcMicros }
+      : { process: NaN, main: NaN, gc: NaN };
   }
 
   async stop(): Promise<void> {
@@ -96,6 +99,8 @@ export interface Load {
   cpuMicrosPerRequest: number;
   /** The server's main thread alone (NaN off Linux): it answers every request. */
   mainMicrosPerRequest: number;
+  /** Of it, garbage collection pauses. */
+  gcMicrosPerRequest: number;
   /** PostgreSQL's CPU per request, when it runs here (null otherwise). */
   databaseMicrosPerRequest: number | null;
 }
@@ -124,6 +129,7 @@ function medianLoad(loads: Load[]): Load {
     bytes: of((l) => l.bytes),
     cpuMicrosPerRequest: of((l) => l.cpuMicrosPerRequest),
     mainMicrosPerRequest: of((l) => l.mainMicrosPerRequest),
+    gcMicrosPerRequest: of((l) => l.gcMicrosPerRequest),
     databaseMicrosPerRequest: database.every((d) => d !== null) ? median(database as number[]) : null,
   };
 }
@@ -147,6 +153,7 @@ export async function load(
     bytes: result.throughput.total / requests,
     cpuMicrosPerRequest: (cpuAfter.process - cpuBefore.process) / requests,
     mainMicrosPerRequest: (cpuAfter.main - cpuBefore.main) / requests,
+    gcMicrosPerRequest: (cpuAfter.gc - cpuBefore.gc) / requests,
     databaseMicrosPerRequest:
       databaseBefore === null || databaseAfter === null ? null : (databaseAfter - databaseBefore) / requests,
   };
