@@ -22,6 +22,24 @@ export interface TestDatabase {
 }
 
 /**
+ * Removes a test's data directory. A closing SQLite thread may still be removing its WAL files,
+ * and work the server had in flight may still write one: a removal that finds the directory not
+ * empty waits (without holding up this thread, where such work may be queued) and tries again.
+ */
+async function removeDirectory(dir: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt === 10 || (code !== 'ENOTEMPTY' && code !== 'EBUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/**
  * A fresh, empty database: a temporary directory for a SQLite file, or (API_DATABASE_URL set) a
  * new PostgreSQL schema, dropped by `remove`.
  */
@@ -36,8 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     databaseSchema: schema,
     async remove() {
       if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-      // A closing SQLite thread may still be removing its WAL files: retry rather than fail.
-      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      await removeDirectory(dataDir);
     },
   };
 }
