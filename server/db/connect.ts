@@ -98,7 +98,8 @@ export function openDatabase(
   const prepare = statementCache(file);
   const database: SqliteDatabase = {
     close: () => {
-      thread.stop();
+      // Kysely does not wait for close; the database plugin waits for the thread first.
+      void thread.stop();
       file.close();
     },
     prepare,

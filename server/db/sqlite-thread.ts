@@ -42,6 +42,8 @@ export class SqliteThread {
   private readonly waiting = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
   private nextId = 0;
   private stopped = false;
+  /** Settles when the thread has ended (its connection closed, the WAL files settled). */
+  private readonly exited: Promise<void>;
   /** False once the thread stopped or failed: writes then belong to the main thread again. */
   running = true;
 
@@ -57,6 +59,7 @@ export class SqliteThread {
       if (answer.type === 'failed') waiting?.reject(new Error(answer.error));
       else waiting?.resolve(answer);
     });
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.once('error', (error) => this.fail(error));
     this.worker.once('exit', () => this.fail(new Error('The SQLite thread stopped')));
   }
@@ -94,11 +97,18 @@ export class SqliteThread {
     this.worker.postMessage(question);
   }
 
-  /** Call once nothing writes any more (see close-hooks.ts). */
-  stop(): void {
-    this.stopped = true;
-    this.running = false;
-    this.post({ type: 'stop' });
+  /**
+   * Call once nothing writes any more (see close-hooks.ts); settles when the thread has closed its
+   * connection, so nothing of the database's files is still being written. Stopping twice waits
+   * for the same end.
+   */
+  stop(): Promise<void> {
+    if (!this.stopped) {
+      this.stopped = true;
+      this.running = false;
+      this.post({ type: 'stop' });
+    }
+    return this.exited;
   }
 
   private fail(error: Error): void {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import { finishBeforeClosing } from '../db/close-hooks.js';
-import { migrateToLatest, openDatabase } from '../db/connect.js';
+import { directSqlite, migrateToLatest, openDatabase } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { loadSecretKey, useTokenKey } from '../repos/token-box.js';
 
@@ -21,6 +21,9 @@ export default fp(async (app, opts: { config: Config }) => {
   useTokenKey(db, loadSecretKey(opts.config));
   app.addHook('onClose', async () => {
     await finishBeforeClosing(db);
+    // The SQLite thread closes its connection before the server counts as closed: a caller that
+    // then removes or copies the data directory finds no file still being written.
+    await directSqlite(db)?.thread?.stop();
     await db.destroy();
   });
 });

@@ -72,7 +72,7 @@ describe.skipIf(process.env.API_DATABASE_URL)('loadChatTurn on SQLite', () => {
   });
 
   it('reads on the main thread once the SQLite thread has stopped', async () => {
-    directSqlite(t.app.db)!.thread!.stop();
+    void directSqlite(t.app.db)!.thread!.stop();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(directSqlite(t.app.db)!.thread).toBeNull();
     const answer = await loadChatTurn(t.app.db, bots[2], 'main', 'guest-2');

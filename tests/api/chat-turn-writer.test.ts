@@ -121,7 +121,7 @@ describe.skipIf(process.env.API_DATABASE_URL)('turns on SQLite, stored by the SQ
 
   it('are stored on the main thread once the SQLite thread has stopped', async () => {
     const thread = directSqlite(t.app.db)!.thread!;
-    thread.stop();
+    void thread.stop();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(directSqlite(t.app.db)!.thread).toBeNull();
     const writer = new TurnWriter(t.app.db);
