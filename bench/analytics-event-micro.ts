@@ -40,7 +40,7 @@ const guestId = (i: number) => `guest-${String(i % GUESTS).padStart(20, '0')}`;
 function eventText(i: number): string {
   const step = steps[i % steps.length];
   if (i % 4 === 2) sessions[i % GUESTS].variables = { ...sessions[i % GUESTS].variables, order: i };
-  return JSON.stringify(turnEvent(flow, step, { id: guestId(i), botId: 7 }, 1, 2));
+  return JSON.stringify(turnEvent(flow, step, { id: guestId(i), botId: 7, rowVersion: i + 1 }, 1, 2));
 }
 const rows = Array.from({ length: 3000 }, (_, i) => ({ at: 1_795_900_000_000 + i, text: eventText(i) }));
 

@@ -2,6 +2,7 @@
 // transactions: the thread's connection holds the events just written in its page cache, and the
 // main thread, which answers every chat turn, does none of the reading, parsing and adding up.
 import type SQLite from 'better-sqlite3';
+import { takeSessionAnswers, type StoredAnswers } from '../../src/core/analytics/index.js';
 import {
   CURSOR,
   FOLD_BATCH,
@@ -10,6 +11,7 @@ import {
   MOVE_CURSOR_SQL,
   READ_CURSOR_SQL,
   READ_EVENTS_SQL,
+  READ_SESSION_ANSWERS_SQL,
   type EventRow,
   type FoldCount,
 } from './fold-sql.js';
@@ -29,6 +31,8 @@ export function foldBatchOnThread(
       const rows = prepare(READ_EVENTS_SQL).all(cursor, FOLD_BATCH) as EventRow[];
       if (!rows.length) return { folded: 0, unreadable: 0 };
       const fold = foldRows(rows);
+      const readAnswers = prepare(READ_SESSION_ANSWERS_SQL);
+      takeSessionAnswers(fold.sessionAnswers, (guest) => readAnswers.get(guest) as StoredAnswers | undefined);
       for (const [sql, params] of foldRowWrites(fold)) prepare(sql).run(params);
       prepare(MOVE_CURSOR_SQL).run(Number(rows[rows.length - 1].id), cursor);
       return { folded: rows.length, unreadable: fold.unreadable };

@@ -43,6 +43,13 @@ export const UPSERT_OUTCOME_SQL = `insert into analytics_sessions (${OUTCOME_COL
 export const MOVE_CURSOR_SQL = `update analytics_rollups set rolled_until = ? where name = '${CURSOR}' and rolled_until = ?`;
 export const READ_CURSOR_SQL = `select rolled_until from analytics_rollups where name = '${CURSOR}'`;
 export const READ_EVENTS_SQL = 'select id, at, payload from analytics_turns where id > ? order by id limit ?';
+/**
+ * SQLite: a guest's stored answers (the session's variables as JSON) and the turn they are from
+ * (its answersAt), for the outcomes whose events recorded that instead (core/analytics/turn-fold.ts
+ * sessionAnswers).
+ */
+export const READ_SESSION_ANSWERS_SQL = `select json_extract(state, '$.answersAt') as answers_at,
+  json_extract(state, '$.variables') as answers from guest_sessions where id = ?`;
 
 export interface EventRow {
   id: number | string;

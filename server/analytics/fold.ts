@@ -11,7 +11,9 @@ import {
   foldablePrefix,
   foldStoredTurns,
   splitEventLines,
+  takeSessionAnswers,
   type CallHourCount,
+  type SessionAnswers,
   type EventLines,
   type TurnFold,
 } from '../../src/core/analytics/index.js';
@@ -152,6 +154,35 @@ async function readEvents(db: Db, cursor: number): Promise<EventLines> {
   return { ids: rows.map((row) => Number(row.id)), rows: rows.map(storedRow) };
 }
 
+/**
+ * The stored answers of the guests whose events recorded their row version instead (one query a
+ * batch): the session's variables as JSON (PostgreSQL's `json` keeps the text as it was stored)
+ * and the turn they are from.
+ */
+async function takeStoredAnswers(db: Db, sessionAnswers: SessionAnswers[]): Promise<void> {
+  if (!sessionAnswers.length) return;
+  const [answersAt, variables] = isPostgres(db)
+    ? [
+        sql<number | null>`(state::json ->> 'answersAt')::bigint`,
+        sql<string>`(state::json -> 'variables')::text`,
+      ]
+    : [
+        sql<number | null>`json_extract(state, '$.answersAt')`,
+        sql<string>`json_extract(state, '$.variables')`,
+      ];
+  const rows = await db
+    .selectFrom('guest_sessions')
+    .select(['id', answersAt.as('answers_at'), variables.as('answers')])
+    .where(
+      'id',
+      'in',
+      sessionAnswers.map((s) => s.outcome.guest_id),
+    )
+    .execute();
+  const byGuest = new Map(rows.map((row) => [row.id, row]));
+  takeSessionAnswers(sessionAnswers, (guest) => byGuest.get(guest));
+}
+
 /** A batch's count, and whether it left events behind a missing id. */
 type BatchCount = FoldCount & { behind: boolean };
 
@@ -164,6 +195,7 @@ async function foldBatch(db: Db, settled: number): Promise<BatchCount> {
     const behind = n < rows.length;
     if (!n) return { folded: 0, unreadable: 0, behind };
     const fold = foldStoredTurns(rows.slice(0, n));
+    await takeStoredAnswers(db, fold.sessionAnswers);
     if (await commitFold(db, cursor, ids[n - 1], fold))
       return { folded: n, unreadable: fold.unreadable, behind };
     // Another server folded from the same cursor: read on from where it stopped.

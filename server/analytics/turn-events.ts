@@ -10,6 +10,7 @@ import {
   storedVisit,
   textHash,
   type Reached,
+  type RecordedAnswers,
   type StoredEvent,
 } from '../../src/core/analytics/index.js';
 import type { RunnableFlow } from '../runtime/ports.js';
@@ -17,10 +18,13 @@ import type { GuestSession } from '../runtime/session.js';
 import type { StepResult } from '../runtime/step.js';
 
 /**
- * What analytics keeps inside the stored session: the nodes reached in its version, and a hash of
- * the answers as last recorded (a turn that changed none records '' instead of them again).
+ * What analytics keeps inside the stored session: the nodes reached in its version; the guest row's
+ * version its last turn wrote (`answersAt`: the fold takes the session's variables as that turn's
+ * answers only while it is still the last turn, core/analytics/turn-fold.ts takeSessionAnswers);
+ * and, in a flow with passwords, a hash of the masked answers as last recorded (a turn that
+ * changed none records '' instead of them again).
  */
-type AnalyticsSession = GuestSession & { reached?: Reached; answersHash?: number };
+type AnalyticsSession = GuestSession & { reached?: Reached; answersAt?: number; answersHash?: number };
 
 const secretsOf = new WeakMap<RunnableFlow, Set<string>>();
 
@@ -31,17 +35,32 @@ function secretsFor(flow: RunnableFlow): Set<string> {
   return names;
 }
 
-/** The session's answers as JSON, masked; a flow without passwords needs no masked copy. */
-function answersOf(variables: unknown, secrets: Set<string>): string {
-  return JSON.stringify(secrets.size ? maskAnswers(variables, secrets) : variables);
-}
-
-/** The answers to record: '' when they are the ones the session's previous turn recorded. */
+/** The masked answers to record: '' when they are the ones the session's previous turn recorded. */
 function changedAnswers(session: AnalyticsSession, answers: string): string {
   const hash = textHash(answers);
   if (hash === session.answersHash) return '';
   session.answersHash = hash;
   return answers;
+}
+
+/**
+ * The answers the event records (core/analytics/turn-event.ts RecordedAnswers). A flow without
+ * passwords records the guest row's version after the turn: the fold reads the answers from the
+ * stored session, where the turn writes them anyway, so the turn does not make their JSON nor
+ * write them a second time (the event took 5.3 µs a turn with them, 3.3 without, in
+ * bench/analytics-event-micro.ts; docs/analytics-cost.md). Passwords are masked here, on the
+ * turn, as before.
+ */
+function recordedAnswers(flow: RunnableFlow, session: AnalyticsSession, rowVersion: number): RecordedAnswers {
+  // Every turn, with passwords or not: a later turn's state is never read as an earlier one's.
+  session.answersAt = rowVersion;
+  const secrets = secretsFor(flow);
+  if (!secrets.size) {
+    // A later flow with passwords records its answers again rather than '' for no change.
+    if (session.answersHash !== undefined) session.answersHash = undefined;
+    return rowVersion;
+  }
+  return changedAnswers(session, JSON.stringify(maskAnswers(session.variables, secrets)));
 }
 
 /**
@@ -51,7 +70,7 @@ function changedAnswers(session: AnalyticsSession, answers: string): string {
 export function turnEvent(
   flow: RunnableFlow,
   result: StepResult,
-  guest: { id: string; botId: number },
+  guest: { id: string; botId: number; rowVersion: number },
   messagesIn: number,
   messagesOut: number,
 ): StoredEvent {
@@ -92,7 +111,7 @@ export function turnEvent(
     Math.round(apiMs),
     session.env.ENVIRONMENT,
     language,
-    changedAnswers(session, answersOf(session.variables, secretsFor(flow))),
+    recordedAnswers(flow, session, guest.rowVersion),
     visits,
     result.calls.map(storedCall),
   ];

@@ -346,7 +346,14 @@ export class ChatService {
     const firstSeq = session.messageCount;
     result.session.messageCount = firstSeq + messages.length;
     const analytics = this.config.analytics
-      ? turnEvent(flow, result, { id: guestId, botId: bot.id }, guestMessages, result.replies.length)
+      ? turnEvent(
+          flow,
+          result,
+          // The guest row's version once this turn is written (repos/guests.ts guestWrite).
+          { id: guestId, botId: bot.id, rowVersion: guest ? guest.version + 1 : 1 },
+          guestMessages,
+          result.replies.length,
+        )
       : null;
     await this.writer.write({
       guestId,

@@ -1,7 +1,7 @@
 // The fold across server instances (issue 19 §1, "exactly once"): turns stored by two instances
 // sharing one database, folded by both at once and again, are each counted once — the hours hold
-// every visit of the raw events, the outcome rows every message — and a guest's answers are kept
-// when a turn leaves them unchanged. A row that is not an event is skipped, counted and reported,
+// every visit of the raw events, the outcome rows every message — and a guest's answers are read
+// from its stored session, only as the folded turn left it. A row that is not an event is skipped, counted and reported,
 // and the events after it are folded. On PostgreSQL an insert still running holds the events after
 // it back: the fold each second stops before it, a read's fold waits for it.
 import { sql } from 'kysely';
@@ -53,7 +53,6 @@ describe('the fold', () => {
     // The servers' own folds stay out of it: the ones below race each other instead.
     await Promise.all([first.app.analyticsFold.stop(), second.app.analyticsFold.stop()]);
     const guests = [guest({ base: firstBase, botId }), guest({ base: secondBase, botId })];
-    // The last round gives the same name again: its turns record no answers.
     for (let round = 0; round < 4; round++)
       await Promise.all(
         guests.map((g, i) => g.say(round === 0 ? 'Hello' : `Name ${i}-${Math.min(round, 2)}`)),
@@ -80,9 +79,53 @@ describe('the fold', () => {
       .where('bot_id', '=', botId)
       .execute();
     expect(outcomes.map((o) => Number(o.messages_in))).toEqual([4, 4]);
-    expect(events.filter((e) => e.analytics.outcome.answers === '')).toHaveLength(2);
-    // The answers last given stay, though the last turns recorded none.
+    // A flow without passwords: each turn records the guest row's version, not the answers…
+    expect(events.map((e) => e.analytics.outcome.answers).sort()).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
+    // …and the fold reads them from the stored session.
     expect(outcomes.map((o) => JSON.parse(o.answers).name).sort()).toEqual(['Name 0-2', 'Name 1-2']);
+  });
+
+  it('takes the answers from the stored session only while the folded turn is its last', async () => {
+    const answers = async (id: string) =>
+      (
+        await first.app.db
+          .selectFrom('analytics_sessions')
+          .select('answers')
+          .where('guest_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).answers;
+    const session = (id: string) =>
+      first.app.db.selectFrom('guest_sessions').select(['state', 'version']).where('id', '=', id);
+    // A write that is not a turn (a language saved) moves the row's version: the answers are still
+    // the last turn's.
+    const ann = guest({ base: firstBase, botId });
+    await ann.say('Hello');
+    await ann.say('Ann');
+    await first.app.db
+      .updateTable('guest_sessions')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', ann.id)
+      .execute();
+    await foldEvents(first.app.db);
+    expect(JSON.parse(await answers(ann.id))).toEqual({ name: 'Ann' });
+
+    // As if a later turn had been stored and its event not folded yet: its state is not read.
+    const bo = guest({ base: firstBase, botId });
+    await bo.say('Hello');
+    await bo.say('Bo');
+    const stored = await session(bo.id).executeTakeFirstOrThrow();
+    const later = { ...JSON.parse(stored.state), answersAt: Number(stored.version) + 1 };
+    await first.app.db
+      .updateTable('guest_sessions')
+      .set({ state: JSON.stringify(later), version: Number(stored.version) + 1 })
+      .where('id', '=', bo.id)
+      .execute();
+    await foldEvents(first.app.db);
+    expect(await answers(bo.id)).toBe('');
+    // That turn's own event brings them.
+    await bo.say('Cy');
+    await foldEvents(first.app.db);
+    expect(JSON.parse(await answers(bo.id))).toEqual({ name: 'Cy' });
   });
 
   it('skips a row that is not an event, says so, and folds the events after it', async () => {

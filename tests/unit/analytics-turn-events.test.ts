@@ -1,6 +1,7 @@
 // A turn's event as the chat service makes it (server/analytics/turn-events.ts turnEvent): read
 // back by the fold's decoder, it is the turn the step reported, with the session's first-visit
-// flags, the calls summed, passwords masked and unchanged answers left out.
+// flags, the calls summed, passwords masked and unchanged answers left out; a flow without
+// passwords records the guest row's version for the fold to read the answers by.
 import { describe, expect, it } from 'vitest';
 import { turnEvent } from '../../server/analytics/turn-events';
 import { runnableFlow } from '../../server/runtime/ports';
@@ -11,6 +12,9 @@ import { newNode } from '../../src/core/flow/index.js';
 const ask = newNode('basic', 'ask', 0, 0, 'ask');
 ask.entries = [{ type: 'variable', name: 'pin', default: '', variableType: 'password', wait: true }];
 const flow = runnableFlow('main', 3, [ask]);
+const plain = newNode('basic', 'ask', 0, 0, 'ask');
+plain.entries = [{ type: 'variable', name: 'name', default: '', variableType: 'text', wait: true }];
+const plainFlow = runnableFlow('main', 3, [plain]);
 
 function step(session: Record<string, unknown>, over: Partial<StepResult> = {}): StepResult {
   return {
@@ -39,7 +43,7 @@ describe('turnEvent', () => {
       language: 'en',
       variables: { name: 'Ann', pin: '1234' },
     };
-    const event = turnEvent(flow, step(session), { id: 'g-1', botId: 7 }, 1, 2);
+    const event = turnEvent(flow, step(session), { id: 'g-1', botId: 7, rowVersion: 4 }, 1, 2);
     expect(decodeTurnEvent(99, JSON.stringify(event))).toEqual({
       guest: 'g-1',
       bot: 7,
@@ -78,13 +82,36 @@ describe('turnEvent', () => {
 
   it('flags only new nodes and leaves unchanged answers out on the next turn', () => {
     const session = { env: { ENVIRONMENT: 'web' }, language: 'en', variables: { name: 'Ann' } };
-    turnEvent(flow, step(session), { id: 'g-1', botId: 7 }, 1, 1);
+    turnEvent(flow, step(session), { id: 'g-1', botId: 7, rowVersion: 4 }, 1, 1);
     const again = step(session, {
       visits: [{ flow: 'main', node: 'ask', from: null, language: 'en' }],
       calls: [],
     });
-    const next = decodeTurnEvent(0, JSON.stringify(turnEvent(flow, again, { id: 'g-1', botId: 7 }, 1, 1)));
+    const next = decodeTurnEvent(
+      0,
+      JSON.stringify(turnEvent(flow, again, { id: 'g-1', botId: 7, rowVersion: 4 }, 1, 1)),
+    );
     expect(next.analytics.visits.map((v) => v.first)).toEqual([0]);
     expect(next.analytics.outcome).toMatchObject({ answers: '', lastNode: 'ask', aiCalls: 0, apiMs: 0 });
+  });
+
+  it('records the row version instead of the answers in a flow without passwords', () => {
+    const session = { env: { ENVIRONMENT: 'web' }, language: 'en', variables: { name: 'Ann' } };
+    const first = turnEvent(plainFlow, step(session), { id: 'g-1', botId: 7, rowVersion: 1 }, 1, 1);
+    expect(decodeTurnEvent(0, JSON.stringify(first)).analytics.outcome.answers).toBe(1);
+    const next = turnEvent(plainFlow, step(session), { id: 'g-1', botId: 7, rowVersion: 2 }, 1, 1);
+    expect(decodeTurnEvent(0, JSON.stringify(next)).analytics.outcome.answers).toBe(2);
+    // The stored session says which turn's answers it holds.
+    expect(session).toMatchObject({ answersAt: 2 });
+  });
+
+  it('records masked answers again when a flow with passwords follows one without', () => {
+    const session = { env: { ENVIRONMENT: 'web' }, language: 'en', variables: { pin: '1234' } };
+    turnEvent(flow, step(session), { id: 'g-1', botId: 7, rowVersion: 1 }, 1, 1);
+    turnEvent(plainFlow, step(session), { id: 'g-1', botId: 7, rowVersion: 2 }, 1, 1);
+    const back = turnEvent(flow, step(session), { id: 'g-1', botId: 7, rowVersion: 3 }, 1, 1);
+    expect(decodeTurnEvent(0, JSON.stringify(back)).analytics.outcome.answers).toBe(
+      JSON.stringify({ pin: MASK }),
+    );
   });
 });

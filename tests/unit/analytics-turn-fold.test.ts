@@ -10,6 +10,7 @@ import {
   latencyBucket,
   mergeOutcome,
   outcomeOf,
+  takeSessionAnswers,
   type OutcomeRow,
   type TurnEvent,
 } from '../../src/core/analytics/index.js';
@@ -186,6 +187,48 @@ describe('foldTurns', () => {
   });
 });
 
+describe('answers recorded as the guest row version', () => {
+  const withAnswers = (guest: string, at: number, answers: string | number) =>
+    event(guest, at, { outcome: outcome({ answers }) });
+  const fold = foldTurns([
+    withAnswers('a', T0, 1),
+    withAnswers('b', T0, '{"x":1}'),
+    withAnswers('a', T0 + 1, 2),
+    withAnswers('b', T0 + 1, 3),
+    withAnswers('c', T0, 5),
+    withAnswers('c', T0 + 1, '{"pin":"•"}'), // then a flow with passwords: its own answers
+    withAnswers('d', T0, 1),
+  ]);
+  const byGuest = (guest: string) => fold.outcomes.find((o) => o.guest_id === guest)!;
+
+  it('leaves the outcome to the stored session at the last turn’s version', () => {
+    expect(fold.sessionAnswers.map((s) => [s.outcome.guest_id, s.version])).toEqual([
+      ['a', 2],
+      ['b', 3],
+      ['d', 1],
+    ]);
+    expect(byGuest('a').answers).toBe('');
+    expect(byGuest('b').answers).toBe('{"x":1}');
+    expect(byGuest('c').answers).toBe('{"pin":"•"}');
+  });
+
+  it('takes the stored answers only while the session’s last turn is that one', () => {
+    const stored = new Map([
+      ['a', { answers_at: 2, answers: '{"name":"Ann"}' }],
+      // A later turn was written since: its own event brings its answers to the next fold.
+      ['b', { answers_at: 4, answers: '{"x":9}' }],
+      // No row for d: the outcome keeps what it had.
+    ]);
+    takeSessionAnswers(fold.sessionAnswers, (guest) => stored.get(guest));
+    expect(['a', 'b', 'c', 'd'].map((g) => byGuest(g).answers)).toEqual([
+      '{"name":"Ann"}',
+      '{"x":1}',
+      '{"pin":"•"}',
+      '',
+    ]);
+  });
+});
+
 describe('foldStoredTurns', () => {
   const visit = { flow: 'main', node: 'menu', from: 'greet', language: 'en', first: 1 as const };
   const good = event('a', T0, { visits: [visit], calls: [{ kind: 'api', ms: 40, node: 'menu' }] });
@@ -207,6 +250,7 @@ describe('foldStoredTurns', () => {
       JSON.stringify(stored.slice(0, 18)), // an item short
       altered(8, '1'), // messages in as text: would be joined, not added
       altered(4, 7), // the last node as a number
+      altered(16, true), // answers neither text nor a row version
       altered(17, [['menu', 'greet']]), // a visit without its first-visit flag
       altered(17, [null]),
       altered(18, [['api', '40', null]]), // a latency as text

@@ -1,9 +1,18 @@
 // A turn's analytics as one raw event (issue 19 §1) and its stored text. Each turn writes one
 // event row with itself, and the fold reads thousands of them a second (turn-fold.ts): the text
 // is an array without key names, visits carry their flow and language only when they differ from
-// the turn's, and the answers only when they changed (''): a shop turn with three visits and an
-// API call is 181 bytes (281 with its answers) where named JSON took 669. Every byte is written,
-// read back and parsed once per turn (docs/analytics-cost.md).
+// the turn's, and the answers are the guest's stored session's (RecordedAnswers): a shop turn with
+// three visits and an API call is 181 bytes where named JSON took 669 (281 when it carried its
+// answers). Every byte is written, read back and parsed once per turn (docs/analytics-cost.md).
+
+/**
+ * A turn's answers as its event records them. A flow without passwords records the guest row's
+ * version after the turn (a number): the fold takes the answers from the guest's stored session
+ * as that turn left it (turn-fold.ts TurnFold.sessionAnswers), so the turn neither makes their
+ * JSON nor writes them a second time. A flow with passwords records them masked, as JSON, or ''
+ * when they did not change since the guest's previous turn.
+ */
+export type RecordedAnswers = string | number;
 
 export interface VisitRow {
   flow: string;
@@ -36,8 +45,7 @@ export interface OutcomeRow {
   apiMs: number;
   channel: string;
   language: string;
-  /** The masked answers as JSON; '' when they did not change since the guest's previous turn. */
-  answers: string;
+  answers: RecordedAnswers;
 }
 
 export interface TurnAnalytics {
@@ -75,7 +83,7 @@ export type StoredEvent = [
   apiMs: number,
   channel: string,
   language: string,
-  answers: string,
+  answers: RecordedAnswers,
   visits: StoredVisit[],
   calls: StoredCall[],
 ];
@@ -83,6 +91,7 @@ export type StoredEvent = [
 const isText = (value: unknown) => typeof value === 'string';
 const isNumber = (value: unknown) => typeof value === 'number';
 const isTextOrNull = (value: unknown) => value === null || typeof value === 'string';
+const isTextOrNumber = (value: unknown) => typeof value === 'string' || typeof value === 'number';
 /** The check of each scalar of a stored event, in order (then come the visits and the calls). */
 const SCALAR_CHECKS = [
   isText, // guest
@@ -90,7 +99,7 @@ const SCALAR_CHECKS = [
   isText, // flow
   isTextOrNull, // last node
   ...Array<typeof isNumber>(9).fill(isNumber), // ended … API ms
-  ...[isText, isText, isText], // channel, language, answers
+  ...[isText, isText, isTextOrNumber], // channel, language, answers
 ];
 const isStoredVisit = (v: unknown) =>
   Array.isArray(v) &&

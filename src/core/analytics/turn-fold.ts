@@ -5,7 +5,13 @@
 // counters and one outcome row per guest. Pure: the server reads and writes the rows.
 import { hourOf } from './session-rollup';
 import { emptyHistogram, latencyBucket } from './latency-histogram';
-import { parseStoredEvent, storedEvent, type StoredEvent, type TurnEvent } from './turn-event';
+import {
+  parseStoredEvent,
+  storedEvent,
+  type RecordedAnswers,
+  type StoredEvent,
+  type TurnEvent,
+} from './turn-event';
 
 /** An outcome row as stored (analytics_sessions' columns a turn writes). */
 export interface OutcomeFigures {
@@ -81,9 +87,12 @@ function outcomeOfStored(at: number, e: StoredEvent): OutcomeFigures {
     api_ms: e[13],
     channel: e[14],
     language: e[15],
-    answers: e[16],
+    answers: recordedText(e[16]),
   };
 }
+
+/** What an event's answers put in the outcome row as it is folded: the guest's session's come later. */
+const recordedText = (answers: RecordedAnswers): string => (typeof answers === 'string' ? answers : '');
 
 /** The outcome row one turn writes. */
 export const outcomeOf = (event: TurnEvent): OutcomeFigures =>
@@ -110,7 +119,8 @@ function mergeStored(into: OutcomeFigures, at: number, e: StoredEvent): void {
   into.api_ms += e[13];
   into.channel = e[14];
   into.language = e[15];
-  if (e[16] !== '') into.answers = e[16];
+  const answers = e[16];
+  if (typeof answers === 'string' && answers !== '') into.answers = answers;
 }
 
 /** The columns of each merge, listed once: the fold merges thousands of rows a second. */
@@ -170,6 +180,43 @@ export interface TurnFold {
   callHours: CallHourCount[];
   /** One row per guest: its turns of the batch merged, in order. */
   outcomes: OutcomeFigures[];
+  /**
+   * The outcomes whose answers are the guest's stored session's, each with the guest row's version
+   * its last turn left (the event recorded it instead of the answers): see takeSessionAnswers.
+   */
+  sessionAnswers: SessionAnswers[];
+}
+
+export interface SessionAnswers {
+  outcome: OutcomeFigures;
+  version: number;
+}
+
+/**
+ * A guest's stored session as the fold reads it for its answers: its variables' JSON, and the row
+ * version its last turn wrote (the session's `answersAt`; null before analytics recorded one).
+ */
+export interface StoredAnswers {
+  answers_at: number | string | null;
+  answers: string | null;
+}
+
+/**
+ * Gives each outcome of `sessionAnswers` its guest's stored answers (read by `stored`) when the
+ * session's last turn is still the folded one (its answersAt): a write that is not a turn (a
+ * language or custom variables saved) leaves them the guest's. A later turn's state is not read:
+ * that turn may be of a flow with passwords, masked only in its own event, which brings the
+ * answers to a later fold; until then the outcome row keeps the ones it has. No row, no answers:
+ * kept as well.
+ */
+export function takeSessionAnswers(
+  sessionAnswers: readonly SessionAnswers[],
+  stored: (guest: string) => StoredAnswers | undefined,
+): void {
+  for (const { outcome, version } of sessionAnswers) {
+    const row = stored(outcome.guest_id);
+    if (row && Number(row.answers_at) === version && row.answers !== null) outcome.answers = row.answers;
+  }
 }
 
 /** One bot, version, hour and channel's counters: visits by node and link, calls by kind. */
@@ -190,6 +237,8 @@ class TurnFolder {
   private readonly nodeHours: NodeHourCount[] = [];
   private readonly callHours: CallHourCount[] = [];
   private readonly outcomes = new Map<string, OutcomeFigures>();
+  /** By guest: the last turn's row version, where it recorded that instead of the answers. */
+  private readonly sessionAnswers = new Map<string, SessionAnswers>();
   // The group of the last event and what it was for: consecutive events mostly share it.
   private group: FoldGroup | null = null;
   private groupOf: [bot: number, version: number, hour: number, channel: string] = [NaN, NaN, NaN, ''];
@@ -263,13 +312,22 @@ class TurnFolder {
       count.counts[latencyBucket(Math.round(ms))]++;
     }
     const guest = e[0];
-    const earlier = this.outcomes.get(guest);
-    if (earlier) mergeStored(earlier, at, e);
-    else this.outcomes.set(guest, outcomeOfStored(at, e));
+    let outcome = this.outcomes.get(guest);
+    if (outcome) mergeStored(outcome, at, e);
+    else this.outcomes.set(guest, (outcome = outcomeOfStored(at, e)));
+    const answers = e[16];
+    if (typeof answers === 'number') this.sessionAnswers.set(guest, { outcome, version: answers });
+    // Answers recorded as JSON are the latest: a flow with passwords after one without.
+    else if (answers !== '') this.sessionAnswers.delete(guest);
   }
 
   result(): TurnFold {
-    return { nodeHours: this.nodeHours, callHours: this.callHours, outcomes: [...this.outcomes.values()] };
+    return {
+      nodeHours: this.nodeHours,
+      callHours: this.callHours,
+      outcomes: [...this.outcomes.values()],
+      sessionAnswers: [...this.sessionAnswers.values()],
+    };
   }
 }
 
