@@ -14,6 +14,7 @@ import {
   takeSessionAnswers,
   type CallHourCount,
   type SessionAnswers,
+  type StoredAnswers,
   type EventLines,
   type TurnFold,
 } from '../../src/core/analytics/index.js';
@@ -29,6 +30,7 @@ import {
   foldRowWrites,
   MOVE_CURSOR_SQL,
   READ_EVENTS_SQL,
+  SESSION_ANSWERS_COLUMNS,
   storedRow,
   type EventRow,
   type FoldCount,
@@ -154,31 +156,13 @@ async function readEvents(db: Db, cursor: number): Promise<EventLines> {
   return { ids: rows.map((row) => Number(row.id)), rows: rows.map(storedRow) };
 }
 
-/**
- * The stored answers of the guests whose events recorded their row version instead (one query a
- * batch): the session's variables as JSON (PostgreSQL's `json` keeps the text as it was stored)
- * and the turn they are from.
- */
+/** The stored answers of the guests whose events recorded their row version instead (one query a batch). */
 async function takeStoredAnswers(db: Db, sessionAnswers: SessionAnswers[]): Promise<void> {
   if (!sessionAnswers.length) return;
-  const [answersAt, variables] = isPostgres(db)
-    ? [
-        sql<number | null>`(state::json ->> 'answersAt')::bigint`,
-        sql<string>`(state::json -> 'variables')::text`,
-      ]
-    : [
-        sql<number | null>`json_extract(state, '$.answersAt')`,
-        sql<string>`json_extract(state, '$.variables')`,
-      ];
-  const rows = await db
-    .selectFrom('guest_sessions')
-    .select(['id', answersAt.as('answers_at'), variables.as('answers')])
-    .where(
-      'id',
-      'in',
-      sessionAnswers.map((s) => s.outcome.guest_id),
-    )
-    .execute();
+  const columns = SESSION_ANSWERS_COLUMNS[isPostgres(db) ? 'postgres' : 'sqlite'];
+  const guests = sessionAnswers.map((s) => s.outcome.guest_id);
+  const { rows } = await sql<StoredAnswers & { id: string }>`select id, ${sql.raw(columns)}
+    from guest_sessions where id in (${sql.join(guests)})`.execute(db);
   const byGuest = new Map(rows.map((row) => [row.id, row]));
   takeSessionAnswers(sessionAnswers, (guest) => byGuest.get(guest));
 }

@@ -22,24 +22,6 @@ export interface TestDatabase {
 }
 
 /**
- * Removes a test's data directory. A closing SQLite thread may still be removing its WAL files,
- * and work the server had in flight may still write one: a removal that finds the directory not
- * empty waits (without holding up this thread, where such work may be queued) and tries again.
- */
-async function removeDirectory(dir: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      fs.rmSync(dir, { recursive: true, force: true });
-      return;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (attempt === 10 || (code !== 'ENOTEMPTY' && code !== 'EBUSY')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
-}
-
-/**
  * A fresh, empty database: a temporary directory for a SQLite file, or (API_DATABASE_URL set) a
  * new PostgreSQL schema, dropped by `remove`.
  */
@@ -54,7 +36,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     databaseSchema: schema,
     async remove() {
       if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-      await removeDirectory(dataDir);
+      // A closing SQLite thread may still be removing its WAL files, and work the server had in
+      // flight may still write one: Node's rm retries ENOTEMPTY and EBUSY, 50 ms longer each try,
+      // without holding up this thread, where such work may be queued.
+      await fs.promises.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }
