@@ -1,5 +1,6 @@
 // What analytics computes per chat turn, timed alone (issue 19 cost, docs/analytics-cost.md): the
-// runtime bench's shop turn made into its stored event (turnEvent and its text), and the fold's
+// runtime bench's shop turn made into its stored event (turnEvent and its text) and the session's
+// stored text after it (what analytics keeps there is written with every turn), and the fold's
 // parse and adding up of a second of such events. CPU µs, median (and range) of 9 rounds. The cost bench
 // cannot see a microsecond; this can. Run: npx tsx bench/analytics-event-micro.ts
 import { turnEvent } from '../server/analytics/turn-events.js';
@@ -52,12 +53,20 @@ function cpuMicros(per: number, work: () => void): number {
 }
 const TURNS = 300_000;
 const FOLDS = 20;
-const times = { event: [] as number[], fold: [] as number[] };
+const times = { event: [] as number[], session: [] as number[], fold: [] as number[] };
 for (let round = 0; round < 9; round++) {
   times.event.push(
     cpuMicros(TURNS, () => {
       for (let i = 0; i < TURNS; i++) eventText(i);
     }),
+  );
+  times.session.push(
+    cpuMicros(TURNS, () => {
+      for (let i = 0; i < TURNS; i++) {
+        eventText(i);
+        JSON.stringify(steps[i % steps.length].session);
+      }
+    }) - times.event[round],
   );
   times.fold.push(
     cpuMicros(FOLDS * rows.length, () => {
@@ -70,4 +79,5 @@ const figure = (xs: number[]) => {
   return `${median.toFixed(2)} µs (${min.toFixed(2)}–${max.toFixed(2)})`;
 };
 console.log(`event (turnEvent and its text): ${figure(times.event)} a turn`);
+console.log(`session's stored text after it: ${figure(times.session)} a turn`);
 console.log(`fold (parse and add up): ${figure(times.fold)} an event`);

@@ -2,7 +2,11 @@
 // transactions: the thread's connection holds the events just written in its page cache, and the
 // main thread, which answers every chat turn, does none of the reading, parsing and adding up.
 import type SQLite from 'better-sqlite3';
-import { takeSessionAnswers, type StoredAnswers } from '../../src/core/analytics/index.js';
+import {
+  takeSessionAnswers,
+  type StoredAnswers,
+  type StoredReached,
+} from '../../src/core/analytics/index.js';
 import {
   CURSOR,
   FOLD_BATCH,
@@ -11,6 +15,7 @@ import {
   MOVE_CURSOR_SQL,
   READ_CURSOR_SQL,
   READ_EVENTS_SQL,
+  READ_REACHED_SQL,
   READ_SESSION_ANSWERS_SQL,
   type EventRow,
   type FoldCount,
@@ -30,7 +35,8 @@ export function foldBatchOnThread(
       const cursor = Number(stored.rolled_until);
       const rows = prepare(READ_EVENTS_SQL).all(cursor, FOLD_BATCH) as EventRow[];
       if (!rows.length) return { folded: 0, unreadable: 0 };
-      const fold = foldRows(rows);
+      const readReached = prepare(READ_REACHED_SQL);
+      const fold = foldRows(rows, (guest) => readReached.get(guest) as StoredReached | undefined);
       const readAnswers = prepare(READ_SESSION_ANSWERS_SQL);
       takeSessionAnswers(fold.sessionAnswers, (guest) => readAnswers.get(guest) as StoredAnswers | undefined);
       for (const [sql, params] of foldRowWrites(fold)) prepare(sql).run(params);

@@ -8,6 +8,7 @@ import {
   type CallHourCount,
   type NodeHourCount,
   type OutcomeFigures,
+  type ReachedOf,
   type TurnFold,
 } from '../../src/core/analytics/index.js';
 import { CALL_DAYS, NODE_DAYS } from './day-rollups.js';
@@ -52,6 +53,11 @@ export const SESSION_ANSWERS_COLUMNS = {
   sqlite: `json_extract(state, '$.answersAt') as answers_at, json_extract(state, '$.variables') as answers`,
   postgres: `(state::json ->> 'answersAt')::bigint as answers_at, (state::json -> 'variables')::text as answers`,
 };
+/**
+ * A guest's outcome row as the fold reads it to decide first visits (core/analytics/first-visits.ts):
+ * its version and the nodes reached in it. SQLite's thread reads one guest at a time.
+ */
+export const READ_REACHED_SQL = 'select version, reached from analytics_sessions where guest_id = ?';
 /** SQLite: one guest's stored answers (the SQLite thread's fold). */
 export const READ_SESSION_ANSWERS_SQL = `select ${SESSION_ANSWERS_COLUMNS.sqlite} from guest_sessions where id = ?`;
 
@@ -71,7 +77,8 @@ export interface FoldCount {
 export const storedRow = (row: EventRow) => ({ at: Number(row.at), text: row.payload });
 
 /** A batch of event rows added up (rows whose text is not an event are skipped and counted). */
-export const foldRows = (rows: EventRow[]) => foldStoredTurns(rows.map(storedRow));
+export const foldRows = (rows: EventRow[], storedReached: ReachedOf) =>
+  foldStoredTurns(rows.map(storedRow), storedReached);
 
 // In the order of NODE_KEY and CALL_KEY, then the counts.
 export const nodeHourParams = (h: NodeHourCount) => [

@@ -9,12 +9,14 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import {
   foldablePrefix,
-  foldStoredTurns,
+  foldParsedTurns,
+  parseStoredTurns,
   splitEventLines,
   takeSessionAnswers,
   type CallHourCount,
   type SessionAnswers,
   type StoredAnswers,
+  type StoredReached,
   type EventLines,
   type TurnFold,
 } from '../../src/core/analytics/index.js';
@@ -167,6 +169,17 @@ async function takeStoredAnswers(db: Db, sessionAnswers: SessionAnswers[]): Prom
   takeSessionAnswers(sessionAnswers, (guest) => byGuest.get(guest));
 }
 
+/**
+ * The stored outcome rows of a batch's guests, for the nodes each has reached (one query a batch):
+ * the fold decides first visits from them (core/analytics/first-visits.ts).
+ */
+async function readReached(db: Db, guests: Set<string>): Promise<Map<string, StoredReached>> {
+  if (!guests.size) return new Map();
+  const { rows } = await sql<StoredReached & { guest_id: string }>`select guest_id, version, reached
+    from analytics_sessions where guest_id in (${sql.join([...guests])})`.execute(db);
+  return new Map(rows.map((row) => [row.guest_id, row]));
+}
+
 /** A batch's count, and whether it left events behind a missing id. */
 type BatchCount = FoldCount & { behind: boolean };
 
@@ -178,7 +191,11 @@ async function foldBatch(db: Db, settled: number): Promise<BatchCount> {
     const n = foldablePrefix(ids, cursor, settled);
     const behind = n < rows.length;
     if (!n) return { folded: 0, unreadable: 0, behind };
-    const fold = foldStoredTurns(rows.slice(0, n));
+    const parsed = parseStoredTurns(rows.slice(0, n));
+    // Read before the cursor moves: a fold that moved it first wrote these rows, and this one then
+    // writes nothing (commitFold) and reads them again.
+    const reached = await readReached(db, parsed.guests);
+    const fold = foldParsedTurns(parsed, (guest) => reached.get(guest));
     await takeStoredAnswers(db, fold.sessionAnswers);
     if (await commitFold(db, cursor, ids[n - 1], fold))
       return { folded: n, unreadable: fold.unreadable, behind };

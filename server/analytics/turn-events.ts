@@ -1,15 +1,13 @@
-// A turn's analytics (issue 19 §1), made from what `step` reported: the visits (with the
-// session's first-visit flags), the timed calls and the session's outcome row, as the event's
+// A turn's analytics (issue 19 §1), made from what `step` reported: the visits (the fold decides
+// which are first, core/analytics/first-visits.ts), the timed calls and the session's outcome row, as the event's
 // stored array. It travels on the TurnRecord and is written as one event row in the same batched
 // write as the turn (repos/analytics-writes.ts); a fold adds the events up later (analytics/fold.ts).
 import {
-  firstVisits,
   maskAnswers,
   secretNames,
   storedCall,
   storedVisit,
   textHash,
-  type Reached,
   type RecordedAnswers,
   type StoredEvent,
 } from '../../src/core/analytics/index.js';
@@ -18,13 +16,17 @@ import type { GuestSession } from '../runtime/session.js';
 import type { StepResult } from '../runtime/step.js';
 
 /**
- * What analytics keeps inside the stored session: the nodes reached in its version; the guest row's
- * version its last turn wrote (`answersAt`: the fold takes the session's variables as that turn's
+ * What analytics keeps inside the stored session: the guest row's version its last turn wrote (`answersAt`: the fold takes the session's variables as that turn's
  * answers only while it is still the last turn, core/analytics/turn-fold.ts takeSessionAnswers);
  * and, in a flow with passwords, a hash of the masked answers as last recorded (a turn that
  * changed none records '' instead of them again).
  */
-type AnalyticsSession = GuestSession & { reached?: Reached; answersAt?: number; answersHash?: number };
+type AnalyticsSession = GuestSession & {
+  /** The nodes reached, which sessions kept before the fold did: dropped at the next turn. */
+  reached?: unknown;
+  answersAt?: number;
+  answersHash?: number;
+};
 
 const secretsOf = new WeakMap<RunnableFlow, Set<string>>();
 
@@ -75,10 +77,10 @@ export function turnEvent(
   messagesOut: number,
 ): StoredEvent {
   const session = result.session as AnalyticsSession;
-  const { first, reached } = firstVisits(session.reached, flow.version, result.visits);
-  session.reached = reached;
+  // Undefined, not deleted: the state's JSON leaves it out, and the session object keeps its shape.
+  if (session.reached !== undefined) session.reached = undefined;
   const language = session.language;
-  const visits = result.visits.map((visit, i) => storedVisit(visit, first[i] ? 1 : 0, flow.name, language));
+  const visits = result.visits.map((visit) => storedVisit(visit, flow.name, language));
   let aiCalls = 0;
   let aiMs = 0;
   let apiCalls = 0;

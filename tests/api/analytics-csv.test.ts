@@ -31,6 +31,7 @@ const row = (
   channel: 'web',
   language: 'en',
   answers: '{}',
+  reached: null,
   ...over,
 });
 

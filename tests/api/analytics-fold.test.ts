@@ -1,13 +1,15 @@
 // The fold across server instances (issue 19 §1, "exactly once"): turns stored by two instances
 // sharing one database, folded by both at once and again, are each counted once — the hours hold
 // every visit of the raw events, the outcome rows every message — and a guest's answers are read
-// from its stored session, only as the folded turn left it. A row that is not an event is skipped, counted and reported,
+// from its stored session, only as the folded turn left it. The fold decides first visits from the
+// guests' outcome rows (and migration 022 fills those from the sessions of before). A row that is not an event is skipped, counted and reported,
 // and the events after it are folded. On PostgreSQL an insert still running holds the events after
 // it back: the fold each second stops before it, a read's fold waits for it.
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
+import { fillReached } from '../../server/db/migrations/022_analytics_reached.js';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
 import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
 import { guest, link, listen, node, publish, text } from './chat-support.js';
@@ -73,6 +75,15 @@ describe('the fold', () => {
     const counted = await sql<{ visits: number }>`select sum(visits) as visits from analytics_node_hours
       where bot_id = ${botId}`.execute(first.app.db);
     expect(Number(counted.rows[0].visits)).toBe(visits);
+    // Each guest is counted once at each node it reached, whichever fold saw its turns.
+    const guestsAt = await sql<{ node_id: string; guests: number }>`select node_id, sum(guests) as guests
+      from analytics_node_hours where bot_id = ${botId} group by node_id order by node_id`.execute(
+      first.app.db,
+    );
+    expect(guestsAt.rows.map((r) => [r.node_id, Number(r.guests)])).toEqual([
+      ['ask', 2],
+      ['thanks', 2],
+    ]);
     const outcomes = await first.app.db
       .selectFrom('analytics_sessions')
       .select(['messages_in', 'answers'])
@@ -126,6 +137,77 @@ describe('the fold', () => {
     await bo.say('Cy');
     await foldEvents(first.app.db);
     expect(JSON.parse(await answers(bo.id))).toEqual({ name: 'Cy' });
+  });
+
+  it('counts a guest again at no node its session had reached before the fold kept the list', async () => {
+    const guestsAt = async () =>
+      (
+        await sql<{ node_id: string; guests: number }>`select node_id, sum(guests) as guests
+        from analytics_node_hours where bot_id = ${botId} group by node_id order by node_id`.execute(
+          first.app.db,
+        )
+      ).rows.map((r) => [r.node_id, Number(r.guests)]);
+    const outcome = (id: string) =>
+      first.app.db
+        .selectFrom('analytics_sessions')
+        .select(['reached', 'version'])
+        .where('guest_id', '=', id)
+        .executeTakeFirstOrThrow();
+    const [dee, eve] = [guest({ base: firstBase, botId }), guest({ base: firstBase, botId })];
+    for (const g of [dee, eve]) {
+      await g.say('Hello');
+      await g.say('Dee'); // thanks, then back to ask
+    }
+    await foldEvents(first.app.db);
+    const { version } = await outcome(dee.id);
+    expect(JSON.parse((await outcome(dee.id)).reached!)).toEqual(['main:ask', 'main:thanks']);
+    // The session keeps no list of its own.
+    const state = await first.app.db
+      .selectFrom('guest_sessions')
+      .select('state')
+      .where('id', '=', dee.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(state.state)).not.toHaveProperty('reached');
+
+    // As the rows were before migration 022: no list on the outcome rows, one in each session (Eve's
+    // of an older flow version).
+    await first.app.db
+      .updateTable('analytics_sessions')
+      .set({ reached: null })
+      .where('bot_id', '=', botId)
+      .execute();
+    for (const [g, of] of [
+      [dee, Number(version)],
+      [eve, Number(version) - 1],
+    ] as const) {
+      const stored = await first.app.db
+        .selectFrom('guest_sessions')
+        .select('state')
+        .where('id', '=', g.id)
+        .executeTakeFirstOrThrow();
+      const before = {
+        ...JSON.parse(stored.state),
+        reached: { version: of, nodes: ['main:ask', 'main:thanks'] },
+      };
+      await first.app.db
+        .updateTable('guest_sessions')
+        .set({ state: JSON.stringify(before) })
+        .where('id', '=', g.id)
+        .execute();
+    }
+    await fillReached(first.app.db);
+    expect(JSON.parse((await outcome(dee.id)).reached!)).toEqual(['main:ask', 'main:thanks']);
+    expect((await outcome(eve.id)).reached).toBeNull();
+
+    const counted = await guestsAt();
+    await dee.say('Again');
+    await foldEvents(first.app.db);
+    expect(await guestsAt()).toEqual(counted);
+    // Eve's row had no list of this version: the fold counts her again at the nodes (this is
+    // what Dee's list, filled by the migration, kept from happening).
+    await eve.say('Again');
+    await foldEvents(first.app.db);
+    expect(await guestsAt()).toEqual(counted.map(([node, n]) => [node, Number(n) + 1]));
   });
 
   it('skips a row that is not an event, says so, and folds the events after it', async () => {

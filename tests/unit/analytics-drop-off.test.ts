@@ -5,7 +5,7 @@ import {
   bucketStart,
   dropOff,
   dropOffSeverity,
-  firstVisits,
+  ReachedNodes,
   leftShare,
   linkWidth,
   maskAnswers,
@@ -131,44 +131,75 @@ describe('drop-off per node', () => {
 });
 
 describe('first visits (what the rollups add guests up from)', () => {
+  const visits = (reached: ReachedNodes, version: number, nodes: [flow: string, node: string][]) => {
+    reached.at(version);
+    return nodes.map(([flow, node]) => reached.visit(flow, node));
+  };
+
   it('flags each node once per version, loops included, and starts over in a new version', () => {
-    const one = firstVisits(undefined, 1, [
-      { flow: 'main', node: 'a' },
-      { flow: 'main', node: 'b' },
-      { flow: 'main', node: 'a' },
-    ]);
-    expect(one.first).toEqual([true, true, false]);
-    const two = firstVisits(one.reached, 1, [
-      { flow: 'main', node: 'b' },
-      { flow: 'main', node: 'c' },
-    ]);
-    expect(two.first).toEqual([false, true]);
-    const three = firstVisits(two.reached, 2, [{ flow: 'main', node: 'b' }]);
-    expect(three.first).toEqual([true]);
-    expect(three.reached).toEqual({ version: 2, nodes: ['main:b'] });
+    const reached = ReachedNodes.of(undefined);
+    expect(
+      visits(reached, 1, [
+        ['main', 'a'],
+        ['main', 'b'],
+        ['main', 'a'],
+      ]),
+    ).toEqual([true, true, false]);
+    expect(
+      visits(reached, 1, [
+        ['main', 'b'],
+        ['main', 'c'],
+        ['sub', 'c'],
+      ]),
+    ).toEqual([false, true, true]);
+    expect(visits(reached, 2, [['main', 'b']])).toEqual([true]);
+    expect(reached.text()).toBe('["main:b"]');
   });
 
-  it('keeps the session’s list when nothing new is reached, and never changes the one it was given', () => {
-    const before = { version: 1, nodes: ['main:a', 'main:b'] };
-    const again = firstVisits(before, 1, [{ flow: 'main', node: 'b' }]);
-    expect(again.first).toEqual([false]);
-    expect(again.reached).toBe(before);
-    const more = firstVisits(before, 1, [{ flow: 'sub', node: 'a' }]);
-    expect(more.first).toEqual([true]);
-    expect(more.reached.nodes).toEqual(['main:a', 'main:b', 'sub:a']);
-    expect(before.nodes).toEqual(['main:a', 'main:b']);
+  it('starts from the stored row, and stores nothing when no new node is reached', () => {
+    const stored = { version: '4', reached: '["main:a","main:b"]' }; // PostgreSQL's bigint as text
+    const reached = ReachedNodes.of(stored);
+    expect(
+      visits(reached, 4, [
+        ['main', 'b'],
+        ['main', 'a'],
+      ]),
+    ).toEqual([false, false]);
+    expect(reached.text()).toBeNull();
+    expect(visits(reached, 4, [['main', 'c']])).toEqual([true]);
+    expect(reached.text()).toBe('["main:a","main:b","main:c"]');
+  });
+
+  it('counts a stored list of another version, or none, or one unreadable, as nothing reached', () => {
+    for (const stored of [
+      { version: 3, reached: '["main:a"]' },
+      { version: 4, reached: null },
+      { version: 4, reached: 'not json' },
+      { version: 4, reached: '[1,2]' },
+    ]) {
+      const reached = ReachedNodes.of(stored);
+      expect(visits(reached, 4, [['main', 'a']])).toEqual([true]);
+      expect(reached.text()).toBe('["main:a"]');
+    }
+  });
+
+  it('writes an empty list when a new version brings no visit, so the old list is not kept for it', () => {
+    const reached = ReachedNodes.of({ version: 1, reached: '["main:a"]' });
+    reached.at(2);
+    expect(reached.text()).toBe('[]');
   });
 
   it('flags the same way deep in a big flow (hundreds of nodes reached)', () => {
-    const deep = { version: 1, nodes: Array.from({ length: 300 }, (_, i) => `main:n${i}`) };
-    const turn = firstVisits(deep, 1, [
-      { flow: 'main', node: 'n299' },
-      { flow: 'main', node: 'new' },
-      { flow: 'main', node: 'new' },
-    ]);
-    expect(turn.first).toEqual([false, true, false]);
-    expect(turn.reached.nodes).toHaveLength(301);
-    expect(deep.nodes).toHaveLength(300);
+    const deep = JSON.stringify(Array.from({ length: 300 }, (_, i) => `main:n${i}`));
+    const reached = ReachedNodes.of({ version: 1, reached: deep });
+    expect(
+      visits(reached, 1, [
+        ['main', 'n299'],
+        ['main', 'new'],
+        ['main', 'new'],
+      ]),
+    ).toEqual([false, true, false]);
+    expect(JSON.parse(reached.text()!)).toHaveLength(301);
   });
 });
 

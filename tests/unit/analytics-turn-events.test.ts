@@ -1,6 +1,6 @@
 // A turn's event as the chat service makes it (server/analytics/turn-events.ts turnEvent): read
-// back by the fold's decoder, it is the turn the step reported, with the session's first-visit
-// flags, the calls summed, passwords masked and unchanged answers left out; a flow without
+// back by the fold's decoder, it is the turn the step reported (the fold, not the turn, decides
+// first visits, so the session keeps no list of nodes reached), the calls summed, passwords masked and unchanged answers left out; a flow without
 // passwords records the guest row's version for the fold to read the answers by.
 import { describe, expect, it } from 'vitest';
 import { turnEvent } from '../../server/analytics/turn-events';
@@ -51,8 +51,8 @@ describe('turnEvent', () => {
       analytics: {
         version: 3,
         visits: [
-          { flow: 'main', node: 'ask', from: null, language: 'en', first: 1 },
-          { flow: 'sub', node: 'show', from: 'ask', language: 'de', first: 1 },
+          { flow: 'main', node: 'ask', from: null, language: 'en' },
+          { flow: 'sub', node: 'show', from: 'ask', language: 'de' },
         ],
         calls: [
           { kind: 'ai', ms: 10, node: 'ask' },
@@ -80,7 +80,23 @@ describe('turnEvent', () => {
     });
   });
 
-  it('flags only new nodes and leaves unchanged answers out on the next turn', () => {
+  it('stores visits without a flag nor any list in the session, and keeps the turn’s own flow short', () => {
+    // A session stored before the fold decided first visits: its list goes with the next turn.
+    const session = {
+      env: { ENVIRONMENT: 'web' },
+      language: 'en',
+      variables: {},
+      reached: { version: 3, nodes: ['main:ask'] },
+    };
+    const event = turnEvent(flow, step(session), { id: 'g-1', botId: 7, rowVersion: 4 }, 1, 1);
+    expect(event[17]).toEqual([
+      ['ask', null],
+      ['show', 'ask', 'sub', 'de'],
+    ]);
+    expect(JSON.parse(JSON.stringify(session))).not.toHaveProperty('reached');
+  });
+
+  it('leaves unchanged answers out on the next turn', () => {
     const session = { env: { ENVIRONMENT: 'web' }, language: 'en', variables: { name: 'Ann' } };
     turnEvent(flow, step(session), { id: 'g-1', botId: 7, rowVersion: 4 }, 1, 1);
     const again = step(session, {
@@ -91,7 +107,6 @@ describe('turnEvent', () => {
       0,
       JSON.stringify(turnEvent(flow, again, { id: 'g-1', botId: 7, rowVersion: 4 }, 1, 1)),
     );
-    expect(next.analytics.visits.map((v) => v.first)).toEqual([0]);
     expect(next.analytics.outcome).toMatchObject({ answers: '', lastNode: 'ask', aiCalls: 0, apiMs: 0 });
   });
 

@@ -1,6 +1,7 @@
 // The fold's arithmetic (core/analytics/turn-fold.ts): a batch of turn events becomes hourly
-// node and call counts and one outcome row per guest, and folding in any batches gives the same
-// outcome row as folding turn by turn. Stored texts that are not events are skipped and counted.
+// node and call counts and one outcome row per guest, the fold decides first visits from each
+// guest's stored row, and folding in any batches gives the same outcome row and guest counts as
+// folding turn by turn. Stored texts that are not events are skipped and counted.
 import { describe, expect, it } from 'vitest';
 import {
   encodeTurnEvent,
@@ -11,8 +12,11 @@ import {
   mergeOutcome,
   outcomeOf,
   takeSessionAnswers,
+  type OutcomeFigures,
   type OutcomeRow,
+  type StoredReached,
   type TurnEvent,
+  type VisitRow,
 } from '../../src/core/analytics/index.js';
 
 const HOUR = 3_600_000;
@@ -44,8 +48,126 @@ const event = (guest: string, at: number, over: Partial<TurnEvent['analytics']> 
   analytics: { version: 3, visits: [], calls: [], outcome: outcome(), ...over },
 });
 
+/** A visit of the current format: the fold decides whether it is first. */
+const at = (node: string, from: string | null = null, over: Partial<VisitRow> = {}): VisitRow => ({
+  flow: 'main',
+  node,
+  from,
+  language: 'en',
+  ...over,
+});
+
+/** `[version, node, visits, guests]` of each node's counts, links and hours added together. */
+function nodeCounts(folds: { nodeHours: OutcomeFoldHours }[]) {
+  const sums = new Map<string, [number, string, number, number]>();
+  for (const h of folds.flatMap((f) => f.nodeHours)) {
+    const key = `${h.flow_version} ${h.flow_name}:${h.node_id}`;
+    const sum = sums.get(key) ?? [h.flow_version, `${h.flow_name}:${h.node_id}`, 0, 0];
+    sum[2] += h.visits;
+    sum[3] += h.guests;
+    sums.set(key, sum);
+  }
+  return [...sums.values()];
+}
+type OutcomeFoldHours = ReturnType<typeof foldTurns>['nodeHours'];
+
 describe('foldTurns', () => {
   it('counts visits and first visits per node, link, hour and language', () => {
+    const fold = foldTurns([
+      event('a', T0, { visits: [at('greet'), at('menu', 'greet')] }),
+      // A loop back to the menu: a visit, not a new guest.
+      event('a', T0 + 1000, { visits: [at('menu', 'menu')] }),
+      event('b', T0 + 2000, { visits: [at('menu', 'greet')] }),
+      // The next hour, and a language change within the turn.
+      event('b', T0 + 20 * 60_000, { visits: [at('menu', 'greet', { language: 'fr' })] }),
+    ]);
+    const hour = T0 - (T0 % HOUR);
+    expect(
+      fold.nodeHours.map((h) => [h.hour - hour, h.node_id, h.from_node, h.language, h.visits, h.guests]),
+    ).toEqual([
+      [0, 'greet', '', 'en', 1, 1],
+      [0, 'menu', 'greet', 'en', 2, 2],
+      [0, 'menu', 'menu', 'en', 1, 0],
+      [HOUR, 'menu', 'greet', 'fr', 1, 0],
+    ]);
+    expect(fold.outcomes.map((o) => [o.guest_id, o.reached])).toEqual([
+      ['a', '["main:greet","main:menu"]'],
+      ['b', '["main:menu"]'],
+    ]);
+  });
+
+  it('decides first visits from each guest’s stored row: per version, per flow, once', () => {
+    const stored = new Map<string, StoredReached>([
+      ['a', { version: 3, reached: '["main:greet"]' }],
+      ['b', { version: 2, reached: '["main:greet","main:menu"]' }], // an older version's
+    ]);
+    const read: string[] = [];
+    const fold = foldTurns(
+      [
+        event('a', T0, { visits: [at('greet'), at('menu', 'greet')] }),
+        event('b', T0 + 1, { visits: [at('greet'), at('menu', 'greet', { flow: 'sub' })] }),
+        event('a', T0 + 2, { visits: [at('menu', 'menu')] }),
+        event('c', T0 + 3, { visits: [at('greet')] }),
+      ],
+      (guest) => (read.push(guest), stored.get(guest)),
+    );
+    expect(read).toEqual(['a', 'b', 'c']); // once each
+    expect(nodeCounts([fold])).toEqual([
+      [3, 'main:greet', 3, 2],
+      [3, 'main:menu', 2, 1],
+      [3, 'sub:menu', 1, 1],
+    ]);
+    expect(fold.outcomes.map((o) => o.reached)).toEqual([
+      '["main:greet","main:menu"]',
+      '["main:greet","sub:menu"]',
+      '["main:greet"]',
+    ]);
+  });
+
+  it('counts the same guests folded in batches, each reading the rows the one before wrote', () => {
+    const turns = [
+      event('a', T0, { visits: [at('greet'), at('menu', 'greet')] }),
+      event('b', T0 + 1, { visits: [at('greet')] }),
+      event('a', T0 + 2, { visits: [at('menu', 'menu'), at('track', 'menu')] }),
+      event('a', T0 + 3, { version: 4, visits: [at('greet')] }),
+      event('b', T0 + 4, { visits: [at('greet'), at('menu', 'greet')] }),
+      event('a', T0 + 5, { version: 4, visits: [at('greet'), at('menu', 'greet')] }),
+    ];
+    const whole = nodeCounts([foldTurns(turns)]);
+    for (const size of [1, 2, 4]) {
+      const rows = new Map<string, OutcomeFigures>();
+      const folds = [];
+      for (let i = 0; i < turns.length; i += size) {
+        const fold = foldTurns(turns.slice(i, i + size), (guest) => rows.get(guest));
+        // The upsert: the row's version is the latest, its list the fold's when it has one.
+        for (const o of fold.outcomes) {
+          const before = rows.get(o.guest_id);
+          rows.set(o.guest_id, before ? mergeOutcome(before, o) : o);
+        }
+        folds.push(fold);
+      }
+      expect(nodeCounts(folds)).toEqual(whole);
+    }
+    expect(whole).toContainEqual([4, 'main:greet', 2, 1]);
+  });
+
+  it('counts an event stored with the turn’s flags by them, and notes its nodes for the turns after', () => {
+    const fold = foldTurns([
+      event('a', T0, {
+        visits: [
+          { ...at('greet'), first: 1 },
+          { ...at('menu', 'greet'), first: 0 },
+        ],
+      }),
+      event('a', T0 + 1, { visits: [at('greet'), at('menu', 'menu')] }),
+    ]);
+    expect(nodeCounts([fold])).toEqual([
+      [3, 'main:greet', 2, 1],
+      [3, 'main:menu', 2, 0],
+    ]);
+  });
+
+  it('counts by the flags of events stored with them, per node, link, hour and language', () => {
     const fold = foldTurns([
       event('a', T0, {
         visits: [
@@ -150,7 +272,11 @@ describe('foldTurns', () => {
       event('a', T0 + 1, { outcome: outcome({ lastNode: null, completed: 1 }) }),
       event('a', T0 + 2, { version: 4, outcome: outcome({ version: 4, lastNode: 'x', messagesIn: 3 }) }),
     ];
-    const oneByOne = turns.map(outcomeOf).reduce((row, next) => mergeOutcome(row, next));
+    // The turns reach no node: the list the fold keeps is that of version 4, empty.
+    const oneByOne = {
+      ...turns.map(outcomeOf).reduce((row, next) => mergeOutcome(row, next)),
+      reached: '[]',
+    };
     const [first, rest] = [foldTurns(turns.slice(0, 1)), foldTurns(turns.slice(1))];
     expect(mergeOutcome(first.outcomes[0], rest.outcomes[0])).toEqual(oneByOne);
     expect(foldTurns(turns).outcomes[0]).toEqual(oneByOne);
@@ -181,7 +307,10 @@ describe('foldTurns', () => {
       }),
       event('a', T0 + 3, { outcome: outcome({ lastNode: null, answers: '', apiCalls: 1, apiMs: 30 }) }),
     ];
-    const oneByOne = turns.map(outcomeOf).reduce((row, next) => mergeOutcome(row, next));
+    const oneByOne = {
+      ...turns.map(outcomeOf).reduce((row, next) => mergeOutcome(row, next)),
+      reached: '[]',
+    };
     expect(foldTurns(turns).outcomes[0]).toEqual(oneByOne);
     expect(oneByOne).toMatchObject({ last_node: 'bye', completed: 1, ended: 0, answers: '{"x":2}' });
   });
@@ -251,7 +380,9 @@ describe('foldStoredTurns', () => {
       altered(8, '1'), // messages in as text: would be joined, not added
       altered(4, 7), // the last node as a number
       altered(16, true), // answers neither text nor a row version
-      altered(17, [['menu', 'greet']]), // a visit without its first-visit flag
+      altered(17, [['menu', 'greet', 'main']]), // a visit with its own flow but not its language
+      altered(17, [['menu', 'greet', 1, 'main']]), // the same with a first-visit flag
+      altered(17, [['menu', 'greet', '1']]), // a first-visit flag as text
       altered(17, [null]),
       altered(18, [['api', '40', null]]), // a latency as text
     ];

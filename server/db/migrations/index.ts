@@ -25,6 +25,7 @@ import * as m019h from './019h_conversation_search.js';
 import * as m020c from './020c_conversation_search_rolled.js';
 import * as m020d from './020d_conversation_search_rolled_pg.js';
 import * as m021 from './021_analytics_turns.js';
+import * as m022 from './022_analytics_reached.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '020c_conversation_search_rolled': m020c,
   '020d_conversation_search_rolled_pg': m020d,
   '021_analytics_turns': m021,
+  '022_analytics_reached': m022,
 };
 
 export const migrationProvider: MigrationProvider = {

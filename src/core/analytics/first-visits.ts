@@ -1,43 +1,67 @@
-// Which of a turn's visits are a session's first at their node in this flow version: the hourly
-// rollups add guests up from these flags, since distinct guests cannot be summed across hours.
-// The session carries the nodes it has reached in its current version (a short list: a flow's
-// node ids), so this needs no read of past events. Every chat turn runs this, so it allocates
-// nothing for a turn that reaches no new node: the session keeps the list it had.
+// Which visits are a guest's first at their node in a flow version: the hourly rollups add guests
+// up from these flags, since distinct guests cannot be summed across hours. The fold decides
+// (turn-fold.ts), not the turn: it keeps the nodes each guest has reached in its version on the
+// guest's outcome row (`reached`, a JSON list of `flow:node` keys), reads it once for each guest
+// of a batch and writes it back with the row it writes anyway. A chat turn used to carry the list
+// in its stored session and rewrite it every turn: a session deep in a big flow carries hundreds
+// of node ids (docs/analytics-cost.md).
 
-export interface Reached {
-  version: number;
-  /** `flow:node` keys reached in `version`. */
-  nodes: string[];
+/** A guest's outcome row as the fold reads it for first visits: its flow version and nodes reached. */
+export interface StoredReached {
+  version: number | string;
+  /** JSON list of `flow:node` keys reached in `version`; null before the fold kept one. */
+  reached: string | null;
 }
 
-/** Up to this many reached nodes, a turn's visits are looked up in the list itself. */
-const LINEAR_SEARCH_NODES = 64;
-
-export interface FirstVisitInput {
-  flow: string;
-  node: string;
+/** The reached list of a stored row; empty when it has none or it is not a list of keys. */
+function readKeys(text: string | null): string[] {
+  if (text === null) return [];
+  try {
+    const keys: unknown = JSON.parse(text);
+    return Array.isArray(keys) && keys.every((k) => typeof k === 'string') ? keys : [];
+  } catch {
+    return [];
+  }
 }
 
-/** The flags (one per visit, in order) and what the session has reached after the turn. */
-export function firstVisits(
-  reached: Reached | undefined,
-  version: number,
-  visits: readonly FirstVisitInput[],
-): { first: boolean[]; reached: Reached } {
-  // A new version starts a new count: numbers are per version.
-  const kept = reached && reached.version === version ? reached : undefined;
-  const known = kept ? kept.nodes : [];
-  // A linear search while the list is short (most sessions reach a few dozen nodes, and a Set
-  // built every turn cost more); a session deep in a big flow gets a Set.
-  const seen = known.length > LINEAR_SEARCH_NODES ? new Set(known) : null;
-  let nodes = known;
-  const first = visits.map((visit) => {
-    const key = `${visit.flow}:${visit.node}`;
-    if (seen ? seen.has(key) : nodes.includes(key)) return false;
-    if (nodes === known) nodes = [...known];
-    nodes.push(key);
-    seen?.add(key);
+/** The nodes one guest has reached in its current flow version, as a fold goes through its turns. */
+export class ReachedNodes {
+  private keys: Set<string>;
+  private changed = false;
+
+  private constructor(
+    private version: number,
+    keys: string[],
+  ) {
+    this.keys = new Set(keys);
+  }
+
+  /** What the guest's stored row says it has reached (nothing, for a guest without one). */
+  static of(stored: StoredReached | undefined): ReachedNodes {
+    return stored
+      ? new ReachedNodes(Number(stored.version), readKeys(stored.reached))
+      : new ReachedNodes(NaN, []);
+  }
+
+  /** The guest's turn is in `version`: a new version starts a new count (numbers are per version). */
+  at(version: number): void {
+    if (version === this.version) return;
+    this.version = version;
+    this.keys = new Set();
+    this.changed = true;
+  }
+
+  /** Notes a visit of the current version; true when it is the guest's first at that node. */
+  visit(flow: string, node: string): boolean {
+    const key = `${flow}:${node}`;
+    if (this.keys.has(key)) return false;
+    this.keys.add(key);
+    this.changed = true;
     return true;
-  });
-  return { first, reached: kept && nodes === known ? kept : { version, nodes } };
+  }
+
+  /** The list to store, or null when the stored one still holds (the row's merge keeps it). */
+  text(): string | null {
+    return this.changed ? JSON.stringify([...this.keys]) : null;
+  }
 }

@@ -1,9 +1,10 @@
 // A turn's analytics as one raw event (issue 19 §1) and its stored text. Each turn writes one
 // event row with itself, and the fold reads thousands of them a second (turn-fold.ts): the text
 // is an array without key names, visits carry their flow and language only when they differ from
-// the turn's, and the answers are the guest's stored session's (RecordedAnswers): a shop turn with
-// three visits and an API call is 181 bytes where named JSON took 669 (281 when it carried its
-// answers). Every byte is written, read back and parsed once per turn (docs/analytics-cost.md).
+// the turn's, the fold decides which visits are first (first-visits.ts), and the answers are the
+// guest's stored session's (RecordedAnswers): a shop turn with three visits and an API call is
+// 175 bytes where named JSON took 669 (281 when it carried its answers). Every byte is written,
+// read back and parsed once per turn (docs/analytics-cost.md).
 
 /**
  * A turn's answers as its event records them. A flow without passwords records the guest row's
@@ -19,7 +20,11 @@ export interface VisitRow {
   node: string;
   from: string | null;
   language: string;
-  first: 0 | 1;
+  /**
+   * Whether the turn found it the guest's first visit at the node: only in events stored before
+   * the fold decided that itself (first-visits.ts). Those still fold by their flag.
+   */
+  first?: 0 | 1;
 }
 
 export interface CallRow {
@@ -63,7 +68,15 @@ export interface TurnEvent {
   analytics: TurnAnalytics;
 }
 
-export type StoredVisit = [node: string, from: string | null, first: 0 | 1, flow?: string, language?: string];
+/**
+ * A visit as stored: its flow and language only when they differ from the turn's. Events stored
+ * before the fold decided first visits carry the turn's flag after `from` (3 or 5 items).
+ */
+export type StoredVisit =
+  | [node: string, from: string | null]
+  | [node: string, from: string | null, flow: string, language: string]
+  | [node: string, from: string | null, first: 0 | 1]
+  | [node: string, from: string | null, first: 0 | 1, flow: string, language: string];
 export type StoredCall = [kind: 'ai' | 'api', ms: number, node: string | null];
 /** An event as stored: an array without key names (the fold reads it as it is, turn-fold.ts). */
 export type StoredEvent = [
@@ -101,24 +114,34 @@ const SCALAR_CHECKS = [
   ...Array<typeof isNumber>(9).fill(isNumber), // ended … API ms
   ...[isText, isText, isTextOrNumber], // channel, language, answers
 ];
+/** Whether a stored visit carries a first-visit flag (an event stored before the fold decided). */
+export const hasFirstFlag = (v: StoredVisit) => v.length % 2 === 1;
+/** The index of a stored visit's own flow (and its language after it), when it has one. */
+const flowAt = (v: unknown[]) => (v.length === 4 ? 2 : 3);
 const isStoredVisit = (v: unknown) =>
   Array.isArray(v) &&
-  (v.length === 3 || (v.length === 5 && isText(v[3]) && isText(v[4]))) &&
+  v.length >= 2 &&
+  v.length <= 5 &&
   isText(v[0]) &&
   isTextOrNull(v[1]) &&
-  isNumber(v[2]);
+  (v.length < 4 || (isText(v[flowAt(v)]) && isText(v[flowAt(v) + 1]))) &&
+  (v.length % 2 === 0 || isNumber(v[2]));
 const isStoredCall = (c: unknown) =>
   Array.isArray(c) && c.length === 3 && isText(c[0]) && isNumber(c[1]) && isTextOrNull(c[2]);
 
 /** A visit as stored: its flow and language only when they differ from the turn's. */
 export function storedVisit(
-  visit: { node: string; from: string | null; flow: string; language: string },
-  first: 0 | 1,
+  visit: { node: string; from: string | null; flow: string; language: string; first?: 0 | 1 },
   turnFlow: string,
   turnLanguage: string,
 ): StoredVisit {
-  if (visit.flow === turnFlow && visit.language === turnLanguage) return [visit.node, visit.from, first];
-  return [visit.node, visit.from, first, visit.flow, visit.language];
+  const own = visit.flow !== turnFlow || visit.language !== turnLanguage;
+  // A flag only where an event of the earlier format is made again (tests, decoded events).
+  if (visit.first !== undefined)
+    return own
+      ? [visit.node, visit.from, visit.first, visit.flow, visit.language]
+      : [visit.node, visit.from, visit.first];
+  return own ? [visit.node, visit.from, visit.flow, visit.language] : [visit.node, visit.from];
 }
 
 /** A call as stored: its latency in whole ms. */
@@ -149,7 +172,7 @@ export function storedEvent(guest: string, bot: number, a: TurnAnalytics): Store
     o.channel,
     o.language,
     o.answers,
-    a.visits.map((v) => storedVisit(v, v.first, o.flow, o.language)),
+    a.visits.map((v) => storedVisit(v, o.flow, o.language)),
     a.calls.map(storedCall),
   ];
 }
@@ -210,13 +233,7 @@ export function decodeTurnEvent(at: number, text: string): TurnEvent {
     at,
     analytics: {
       version,
-      visits: visits.map(([node, from, first, visitFlow = flow, visitLanguage = language]) => ({
-        flow: visitFlow,
-        node,
-        from,
-        language: visitLanguage,
-        first,
-      })),
+      visits: visits.map((v) => decodedVisit(v, flow, language)),
       calls: calls.map(([kind, ms, node]) => ({ kind, ms, node })),
       outcome: {
         flow,
@@ -237,4 +254,17 @@ export function decodeTurnEvent(at: number, text: string): TurnEvent {
       },
     },
   };
+}
+
+/** A stored visit with its flow and language (the turn's when it has none of its own). */
+function decodedVisit(v: StoredVisit, flow: string, language: string): VisitRow {
+  const at = flowAt(v);
+  const visit: VisitRow = {
+    flow: v.length > 3 ? (v[at] as string) : flow,
+    node: v[0],
+    from: v[1],
+    language: v.length > 3 ? (v[at + 1] as string) : language,
+  };
+  if (hasFirstFlag(v)) visit.first = v[2] as 0 | 1;
+  return visit;
 }

@@ -3,9 +3,11 @@
 // costs the runtime more than the 5 % the issue allows, docs/analytics-cost.md); a fold reads the
 // events in the order they were stored and turns thousands of them into a few dozen hourly
 // counters and one outcome row per guest. Pure: the server reads and writes the rows.
+import { ReachedNodes, type StoredReached } from './first-visits';
 import { hourOf } from './session-rollup';
 import { emptyHistogram, latencyBucket } from './latency-histogram';
 import {
+  hasFirstFlag,
   parseStoredEvent,
   storedEvent,
   type RecordedAnswers,
@@ -34,6 +36,8 @@ export interface OutcomeFigures {
   channel: string;
   language: string;
   answers: string;
+  /** The fold's list of the nodes reached in `version` (first-visits.ts); null: unchanged. */
+  reached: string | null;
 }
 
 /**
@@ -64,6 +68,7 @@ export const OUTCOME_MERGES = {
   channel: 'latest',
   language: 'latest',
   answers: 'given',
+  reached: 'known',
 } as const satisfies Record<keyof OutcomeFigures, Merge>;
 
 /** The outcome row one turn writes, from its stored event. */
@@ -88,13 +93,14 @@ function outcomeOfStored(at: number, e: StoredEvent): OutcomeFigures {
     channel: e[14],
     language: e[15],
     answers: recordedText(e[16]),
+    reached: null,
   };
 }
 
 /** What an event's answers put in the outcome row as it is folded: the guest's session's come later. */
 const recordedText = (answers: RecordedAnswers): string => (typeof answers === 'string' ? answers : '');
 
-/** The outcome row one turn writes. */
+/** The outcome row one turn writes (without the nodes reached: the fold keeps those). */
 export const outcomeOf = (event: TurnEvent): OutcomeFigures =>
   outcomeOfStored(event.at, storedEvent(event.guest, event.bot, event.analytics));
 
@@ -237,11 +243,16 @@ class TurnFolder {
   private readonly nodeHours: NodeHourCount[] = [];
   private readonly callHours: CallHourCount[] = [];
   private readonly outcomes = new Map<string, OutcomeFigures>();
+  /** By guest: the nodes reached in its version, from its stored row and the batch's turns. */
+  private readonly reached = new Map<string, ReachedNodes>();
   /** By guest: the last turn's row version, where it recorded that instead of the answers. */
   private readonly sessionAnswers = new Map<string, SessionAnswers>();
   // The group of the last event and what it was for: consecutive events mostly share it.
   private group: FoldGroup | null = null;
   private groupOf: [bot: number, version: number, hour: number, channel: string] = [NaN, NaN, NaN, ''];
+
+  /** `storedReached`: a guest's outcome row as stored, read once for each guest of the batch. */
+  constructor(private readonly storedReached: ReachedOf) {}
 
   private groupFor(bot: number, version: number, hour: number, channel: string): FoldGroup {
     const of = this.groupOf;
@@ -265,13 +276,20 @@ class TurnFolder {
     const channel = e[14];
     const hour = hourOf(at);
     const group = this.groupFor(bot, version, hour, channel);
+    const guest = e[0];
+    let reached = this.reached.get(guest);
+    if (!reached) this.reached.set(guest, (reached = ReachedNodes.of(this.storedReached(guest))));
+    reached.at(version);
     const visits = e[17];
     for (let i = 0; i < visits.length; i++) {
       const v = visits[i];
       const node = v[0];
       const from = v[1] ?? '';
-      const flow = v.length > 3 ? (v[3] as string) : e[3];
-      const language = v.length > 3 ? (v[4] as string) : e[15];
+      // [node, from], [node, from, flow, language], or either with the turn's first flag after from.
+      const own = v.length === 4 ? 2 : 3;
+      const flow = v.length > 3 ? (v[own] as string) : e[3];
+      const language = v.length > 3 ? (v[own + 1] as string) : e[15];
+      const firstHere = reached.visit(flow, node);
       let links = group.visits.get(node);
       if (!links) group.visits.set(node, (links = new Map()));
       let counts = links.get(from);
@@ -294,7 +312,8 @@ class TurnFolder {
         this.nodeHours.push(count);
       }
       count.visits++;
-      count.guests += v[2];
+      // An event stored with the turn's flag counts by it (the fold still notes the node above).
+      if (hasFirstFlag(v) ? v[2] === 1 : firstHere) count.guests++;
     }
     const calls = e[18];
     const language = e[15];
@@ -311,7 +330,6 @@ class TurnFolder {
       }
       count.counts[latencyBucket(Math.round(ms))]++;
     }
-    const guest = e[0];
     let outcome = this.outcomes.get(guest);
     if (outcome) mergeStored(outcome, at, e);
     else this.outcomes.set(guest, (outcome = outcomeOfStored(at, e)));
@@ -322,6 +340,7 @@ class TurnFolder {
   }
 
   result(): TurnFold {
+    for (const [guest, outcome] of this.outcomes) outcome.reached = this.reached.get(guest)!.text();
     return {
       nodeHours: this.nodeHours,
       callHours: this.callHours,
@@ -331,30 +350,61 @@ class TurnFolder {
   }
 }
 
+/** A guest's outcome row as stored, for the nodes it has reached (undefined: it has none yet). */
+export type ReachedOf = (guest: string) => StoredReached | undefined;
+
+const noneReached: ReachedOf = () => undefined;
+
 /** Adds up a batch of events, given in the order they were stored. */
-export function foldTurns(events: Iterable<TurnEvent>): TurnFold {
-  const folder = new TurnFolder();
+export function foldTurns(events: Iterable<TurnEvent>, storedReached = noneReached): TurnFold {
+  const folder = new TurnFolder(storedReached);
   for (const { guest, bot, at, analytics } of events) folder.add(at, storedEvent(guest, bot, analytics));
   return folder.result();
 }
 
-/**
- * Adds up a batch of stored events (their rows' time and text), in the order they were stored.
- * A text that is not an event is skipped, so one bad row cannot stop the fold for good, and
- * counted, so the server can say so.
- */
-export function foldStoredTurns(
-  rows: Iterable<{ at: number; text: string }>,
-): TurnFold & { unreadable: number } {
-  const folder = new TurnFolder();
-  let unreadable = 0;
-  for (const { at, text } of rows) {
-    const stored = parseStoredEvent(text);
-    if (stored) folder.add(at, stored);
-    else unreadable++;
-  }
-  return { ...folder.result(), unreadable };
+/** A batch of stored events parsed, with the guests they are of (whose rows the fold reads). */
+export interface ParsedTurns {
+  events: { at: number; event: StoredEvent }[];
+  guests: Set<string>;
+  /** Texts that are not an event: skipped, so one bad row cannot stop the fold for good. */
+  unreadable: number;
 }
+
+/** Parses a batch of stored events (their rows' time and text), in the order they were stored. */
+export function parseStoredTurns(rows: Iterable<{ at: number; text: string }>): ParsedTurns {
+  const parsed: ParsedTurns = { events: [], guests: new Set(), unreadable: 0 };
+  for (const { at, text } of rows) {
+    const event = parseStoredEvent(text);
+    if (!event) parsed.unreadable++;
+    else {
+      parsed.events.push({ at, event });
+      parsed.guests.add(event[0]);
+    }
+  }
+  return parsed;
+}
+
+/**
+ * Adds up a parsed batch. `storedReached` answers a guest's stored outcome row (read by the
+ * caller for `parsed.guests`): the fold decides first visits from it (first-visits.ts).
+ */
+export function foldParsedTurns(
+  parsed: ParsedTurns,
+  storedReached: ReachedOf,
+): TurnFold & { unreadable: number } {
+  const folder = new TurnFolder(storedReached);
+  for (const { at, event } of parsed.events) folder.add(at, event);
+  return { ...folder.result(), unreadable: parsed.unreadable };
+}
+
+/**
+ * Adds up a batch of stored events (their rows' time and text), in the order they were stored;
+ * the texts that are not an event are skipped and counted, so the server can say so.
+ */
+export const foldStoredTurns = (
+  rows: Iterable<{ at: number; text: string }>,
+  storedReached = noneReached,
+): TurnFold & { unreadable: number } => foldParsedTurns(parseStoredTurns(rows), storedReached);
 
 /**
  * How many of the events read after `cursor` (their ids, in order) a fold may add up: those up to
