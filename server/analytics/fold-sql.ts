@@ -3,10 +3,12 @@
 // without the main thread's database modules.
 import {
   bucketColumn,
+  foldStoredTurns,
   LATENCY_BUCKETS,
   type CallHourCount,
   type NodeHourCount,
   type OutcomeFigures,
+  type ReachedOf,
   type TurnFold,
 } from '../../src/core/analytics/index.js';
 import { CALL_DAYS, NODE_DAYS } from './day-rollups.js';
@@ -73,6 +75,10 @@ export interface FoldCount {
 
 /** An event row as the fold reads it: its time and its text. */
 export const storedRow = (row: EventRow) => ({ at: Number(row.at), text: row.payload });
+
+/** A batch of event rows added up (rows whose text is not an event are skipped and counted). */
+export const foldRows = (rows: EventRow[], storedReached: ReachedOf) =>
+  foldStoredTurns(rows.map(storedRow), storedReached);
 
 // In the order of NODE_KEY and CALL_KEY, then the counts.
 export const nodeHourParams = (h: NodeHourCount) => [

@@ -8,9 +8,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOLD_BATCH } from '../../server/analytics/fold-sql.js';
 import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
-import { directSqlite } from '../../server/db/connect.js';
 import { fillReached } from '../../server/db/migrations/022_analytics_reached.js';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
 import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
@@ -211,54 +209,6 @@ describe('the fold', () => {
     await foldEvents(first.app.db);
     expect(await guestsAt()).toEqual(counted.map(([node, n]) => [node, Number(n) + 1]));
   });
-
-  it.skipIf(Boolean(process.env.API_DATABASE_URL))(
-    'answers the turns’ reads and writes while a fold adds its batch up (SQLite thread)',
-    async () => {
-      const thread = directSqlite(first.app.db)!.thread!;
-      const chatting = guest({ base: firstBase, botId });
-      await chatting.say('Hello');
-      await foldEvents(first.app.db);
-      const { payload } = await first.app.db
-        .selectFrom('analytics_turns')
-        .select('payload')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      const batch = Array.from({ length: FOLD_BATCH }, () => ({ at: Date.now(), payload }));
-      await first.app.db.insertInto('analytics_turns').values(batch).execute();
-
-      const settled: string[] = [];
-      const fold = thread.fold().then((count) => (settled.push('fold'), count));
-      // Asked after the fold: answered between its slices, not after all of it.
-      const read = thread
-        .read('select count(*) as n from analytics_turns', [[]])
-        .then(() => settled.push('read'));
-      expect((await fold).folded).toBe(FOLD_BATCH);
-      await read;
-      expect(settled).toEqual(['read', 'fold']);
-      const outcome = await first.app.db
-        .selectFrom('analytics_sessions')
-        .select('messages_in')
-        .where('guest_id', '=', chatting.id)
-        .executeTakeFirstOrThrow();
-      expect(Number(outcome.messages_in)).toBe(1 + FOLD_BATCH);
-
-      // Both servers' threads folding the same batches at once, each adding up between the other's
-      // writes: a fold whose cursor moved meanwhile writes nothing and reads on.
-      await first.app.db
-        .insertInto('analytics_turns')
-        .values([...batch, ...batch])
-        .execute();
-      const folds = await Promise.all([foldEvents(first.app.db), foldEvents(second.app.db)]);
-      expect(folds[0].folded + folds[1].folded).toBe(2 * FOLD_BATCH);
-      const after = await first.app.db
-        .selectFrom('analytics_sessions')
-        .select('messages_in')
-        .where('guest_id', '=', chatting.id)
-        .executeTakeFirstOrThrow();
-      expect(Number(after.messages_in)).toBe(1 + 3 * FOLD_BATCH);
-    },
-  );
 
   it('skips a row that is not an event, says so, and folds the events after it', async () => {
     await first.app.db

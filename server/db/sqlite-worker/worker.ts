@@ -47,44 +47,26 @@ const timer = setInterval(() => {
   }
 }, setup.everyMs);
 
-const failed = (id: number, error: unknown): Answer => ({
-  type: 'failed',
-  id,
-  error: error instanceof Error ? error.message : String(error),
-});
-
-/**
- * The fold in flight: it adds its batch up in slices and answers the messages that come in
- * between (fold-on-thread.ts), so folds wait for each other, and the connection closes after it.
- */
-let folding: Promise<void> = Promise.resolve();
-
 port.on('message', (question: Question) => {
   if (question.type === 'stop') {
     clearInterval(timer);
-    void folding.then(() => {
-      db.close();
-      port.close();
-    });
-    return;
-  }
-  if (question.type === 'fold') {
-    const { id } = question;
-    folding = folding.then(() =>
-      foldBatchOnThread(db, prepare).then(
-        (count) => port.postMessage({ type: 'fold', id, ...count } satisfies Answer),
-        (error: unknown) => port.postMessage(failed(id, error)),
-      ),
-    );
+    db.close();
+    port.close();
     return;
   }
   let answer: Answer;
   try {
     if (question.type === 'read')
       answer = { type: 'read', id: question.id, rows: readAll(question.sql, question.params) };
+    else if (question.type === 'fold')
+      answer = { type: 'fold', id: question.id, ...foldBatchOnThread(db, prepare) };
     else answer = { type: 'write', id: question.id, skipped: writeGroups(question.groups) };
   } catch (error) {
-    answer = failed(question.id, error);
+    answer = {
+      type: 'failed',
+      id: question.id,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
   port.postMessage(answer);
 });

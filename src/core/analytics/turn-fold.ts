@@ -407,29 +407,6 @@ export const foldStoredTurns = (
 ): TurnFold & { unreadable: number } => foldParsedTurns(parseStoredTurns(rows), storedReached);
 
 /**
- * foldStoredTurns a row at a time: the SQLite thread adds a batch up in slices and answers the
- * turns' writes between them (analytics/fold-on-thread.ts).
- */
-export class StoredTurnsFold {
-  private readonly folder: TurnFolder;
-  private unreadable = 0;
-
-  constructor(storedReached: ReachedOf) {
-    this.folder = new TurnFolder(storedReached);
-  }
-
-  add(at: number, text: string): void {
-    const stored = parseStoredEvent(text);
-    if (stored) this.folder.add(at, stored);
-    else this.unreadable++;
-  }
-
-  result(): TurnFold & { unreadable: number } {
-    return { ...this.folder.result(), unreadable: this.unreadable };
-  }
-}
-
-/**
  * How many of the events read after `cursor` (their ids, in order) a fold may add up: those up to
  * `settled` (stored for good), then those whose ids follow on without a gap. On PostgreSQL a
  * missing id is an insert still running or one that failed, and the events after it wait: the
