@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLD_BATCH } from '../../server/analytics/fold-sql.js';
 import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
 import { fillReached } from '../../server/db/migrations/022_analytics_reached.js';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
@@ -208,6 +209,28 @@ describe('the fold', () => {
     await eve.say('Again');
     await foldEvents(first.app.db);
     expect(await guestsAt()).toEqual(counted.map(([node, n]) => [node, Number(n) + 1]));
+  });
+
+  it('counts each event once when two servers fold several batches at once', async () => {
+    const chatting = guest({ base: firstBase, botId });
+    await chatting.say('Hello');
+    await foldEvents(first.app.db);
+    const { payload } = await first.app.db
+      .selectFrom('analytics_turns')
+      .select('payload')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const events = Array.from({ length: 2 * FOLD_BATCH }, () => ({ at: Date.now(), payload }));
+    await first.app.db.insertInto('analytics_turns').values(events).execute();
+
+    const folds = await Promise.all([foldEvents(first.app.db), foldEvents(second.app.db)]);
+    expect(folds[0].folded + folds[1].folded).toBe(2 * FOLD_BATCH);
+    const outcome = await first.app.db
+      .selectFrom('analytics_sessions')
+      .select('messages_in')
+      .where('guest_id', '=', chatting.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(outcome.messages_in)).toBe(1 + 2 * FOLD_BATCH);
   });
 
   it('skips a row that is not an event, says so, and folds the events after it', async () => {
