@@ -1,7 +1,8 @@
 // A turn's analytics (issue 19 §1), made from what `step` reported: the visits (the fold decides
-// which are first, core/analytics/first-visits.ts), the timed calls and the session's outcome row, as the event's
-// stored array. It travels on the TurnRecord and is written as one event row in the same batched
-// write as the turn (repos/analytics-writes.ts); a fold adds the events up later (analytics/fold.ts).
+// which are first, core/analytics/first-visits.ts), the timed calls and the session's outcome
+// row, as the event's stored array. It travels on the TurnRecord and is written as one event row
+// in the same batched write as the turn (repos/analytics-writes.ts); a fold adds the events up
+// later (analytics/fold.ts).
 import {
   maskAnswers,
   secretNames,
@@ -16,10 +17,11 @@ import type { GuestSession } from '../runtime/session.js';
 import type { StepResult } from '../runtime/step.js';
 
 /**
- * What analytics keeps inside the stored session: the guest row's version its last turn wrote (`answersAt`: the fold takes the session's variables as that turn's
- * answers only while it is still the last turn, core/analytics/turn-fold.ts takeSessionAnswers);
- * and, in a flow with passwords, a hash of the masked answers as last recorded (a turn that
- * changed none records '' instead of them again).
+ * What analytics keeps inside the stored session: the guest row's version its last turn wrote
+ * (`answersAt`: the fold takes the session's variables as that turn's answers only while it is
+ * still the last turn, core/analytics/turn-fold.ts takeSessionAnswers); and, in a flow with
+ * passwords, a hash of the masked answers as last recorded (a turn that changed none records ''
+ * instead of them again).
  */
 type AnalyticsSession = GuestSession & {
   /** The nodes reached, which sessions kept before the fold did: dropped at the next turn. */

@@ -2,9 +2,10 @@
 // sharing one database, folded by both at once and again, are each counted once — the hours hold
 // every visit of the raw events, the outcome rows every message — and a guest's answers are read
 // from its stored session, only as the folded turn left it. The fold decides first visits from the
-// guests' outcome rows (and migration 022 fills those from the sessions of before). A row that is not an event is skipped, counted and reported,
-// and the events after it are folded. On PostgreSQL an insert still running holds the events after
-// it back: the fold each second stops before it, a read's fold waits for it.
+// guests' outcome rows (and migration 022 fills those from the sessions of before). A row that is
+// not an event is skipped, counted and reported, and the events after it are folded. On
+// PostgreSQL an insert still running holds the events after it back: the fold each second stops
+// before it, a read's fold waits for it.
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 // A turn's event as the chat service makes it (server/analytics/turn-events.ts turnEvent): read
 // back by the fold's decoder, it is the turn the step reported (the fold, not the turn, decides
-// first visits, so the session keeps no list of nodes reached), the calls summed, passwords masked and unchanged answers left out; a flow without
-// passwords records the guest row's version for the fold to read the answers by.
+// first visits, so the session keeps no list of nodes reached), the calls summed, passwords
+// masked and unchanged answers left out; a flow without passwords records the guest row's
+// version for the fold to read the answers by.
 import { describe, expect, it } from 'vitest';
 import { turnEvent } from '../../server/analytics/turn-events';
 import { runnableFlow } from '../../server/runtime/ports';
