@@ -7,6 +7,7 @@ export * from './latency-histogram';
 export * from './session-rollup';
 export * from './rollup-spans';
 export * from './search-phrase';
+export * from './outcome-row';
 export * from './turn-fold';
 export * from './turn-event';
 export * from './event-lines';

@@ -116,15 +116,18 @@ const SCALAR_CHECKS = [
 ];
 /** Whether a stored visit carries a first-visit flag (an event stored before the fold decided). */
 export const hasFirstFlag = (v: StoredVisit) => v.length % 2 === 1;
-/** The index of a stored visit's own flow (and its language after it), when it has one. */
-const flowAt = (v: unknown[]) => (v.length === 4 ? 2 : 3);
+/**
+ * The index of a stored visit's own flow (its language follows), when it has one (4 or 5 items):
+ * [node, from, flow, language] or, with the turn's first flag, [node, from, first, flow, language].
+ */
+export const visitFlowAt = (v: readonly unknown[]) => (v.length === 4 ? 2 : 3);
 const isStoredVisit = (v: unknown) =>
   Array.isArray(v) &&
   v.length >= 2 &&
   v.length <= 5 &&
   isText(v[0]) &&
   isTextOrNull(v[1]) &&
-  (v.length < 4 || (isText(v[flowAt(v)]) && isText(v[flowAt(v) + 1]))) &&
+  (v.length < 4 || (isText(v[visitFlowAt(v)]) && isText(v[visitFlowAt(v) + 1]))) &&
   (v.length % 2 === 0 || isNumber(v[2]));
 const isStoredCall = (c: unknown) =>
   Array.isArray(c) && c.length === 3 && isText(c[0]) && isNumber(c[1]) && isTextOrNull(c[2]);
@@ -258,7 +261,7 @@ export function decodeTurnEvent(at: number, text: string): TurnEvent {
 
 /** A stored visit with its flow and language (the turn's when it has none of its own). */
 function decodedVisit(v: StoredVisit, flow: string, language: string): VisitRow {
-  const at = flowAt(v);
+  const at = visitFlowAt(v);
   const visit: VisitRow = {
     flow: v.length > 3 ? (v[at] as string) : flow,
     node: v[0],
