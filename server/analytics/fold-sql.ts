@@ -45,21 +45,19 @@ export const MOVE_CURSOR_SQL = `update analytics_rollups set rolled_until = ? wh
 export const READ_CURSOR_SQL = `select rolled_until from analytics_rollups where name = '${CURSOR}'`;
 export const READ_EVENTS_SQL = 'select id, at, payload from analytics_turns where id > ? order by id limit ?';
 /**
- * A guest's stored answers (the session's variables as JSON) and the turn they are from (its
+ * SQLite: a guest's stored answers (the session's variables as JSON) and the turn they are from (its
  * answersAt), for the outcomes whose events recorded that instead (core/analytics/turn-fold.ts
- * sessionAnswers), as guest_sessions' columns. PostgreSQL's `json` keeps the text as it was stored.
+ * sessionAnswers), as guest_sessions' columns. PostgreSQL's fold reads the session's text and
+ * parses it itself (fold.ts readGuestsPostgres).
  */
-export const SESSION_ANSWERS_COLUMNS = {
-  sqlite: `json_extract(state, '$.answersAt') as answers_at, json_extract(state, '$.variables') as answers`,
-  postgres: `(state::json ->> 'answersAt')::bigint as answers_at, (state::json -> 'variables')::text as answers`,
-};
+export const SESSION_ANSWERS_COLUMNS = `json_extract(state, '$.answersAt') as answers_at, json_extract(state, '$.variables') as answers`;
 /**
  * A guest's outcome row as the fold reads it to decide first visits (core/analytics/first-visits.ts):
  * its version and the nodes reached in it. SQLite's thread reads one guest at a time.
  */
 export const READ_REACHED_SQL = 'select version, reached from analytics_sessions where guest_id = ?';
 /** SQLite: one guest's stored answers (the SQLite thread's fold). */
-export const READ_SESSION_ANSWERS_SQL = `select ${SESSION_ANSWERS_COLUMNS.sqlite} from guest_sessions where id = ?`;
+export const READ_SESSION_ANSWERS_SQL = `select ${SESSION_ANSWERS_COLUMNS} from guest_sessions where id = ?`;
 
 export interface EventRow {
   id: number | string;

@@ -4,29 +4,23 @@
 // writes the batch's sums, and only from where the batch was read, so each event is counted once
 // even when several servers fold at once or one dies half-way. Every server folds each second and
 // before any read of the figures (AnalyticsFold.run), so the dashboard is exact and live without
-// the turn writing those rows. On SQLite the SQLite thread runs each batch whole, in one of its
-// own transactions (fold-on-thread.ts); elsewhere the server reads, adds up and writes here.
+// the turn writing those rows. Each batch runs off the main thread, which answers every chat turn:
+// on SQLite the SQLite thread runs it whole, in one of its own transactions (fold-on-thread.ts);
+// on PostgreSQL the fold's own thread, with its own connection (fold-postgres.ts, fold-thread.ts).
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import {
-  foldablePrefix,
   foldParsedTurns,
   parseStoredTurns,
-  splitEventLines,
   takeSessionAnswers,
-  type CallHourCount,
   type SessionAnswers,
   type StoredAnswers,
   type StoredReached,
-  type EventLines,
-  type TurnFold,
 } from '../../src/core/analytics/index.js';
-import { directPostgres, directSqlite, hotSql, runHot } from '../db/connect.js';
+import { directSqlite, hotSql, postgresFold, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import type { BatchCount } from './fold-postgres.js';
 import {
-  ADD_CALL_HOURS,
-  ADD_NODE_HOURS,
-  BUCKETS,
   CURSOR,
   FOLD_BATCH,
   foldRowWrites,
@@ -37,7 +31,6 @@ import {
   type EventRow,
   type FoldCount,
 } from './fold-sql.js';
-import { OUTCOME_MERGE } from './outcome-columns.js';
 
 type Db = Kysely<Database>;
 
@@ -80,99 +73,33 @@ const MOVE_CURSOR = hotSql('analytics_fold_cursor', MOVE_CURSOR_SQL);
 const READ_EVENTS = hotSql('analytics_fold_read', READ_EVENTS_SQL);
 
 /**
- * PostgreSQL: the fold's writes and the cursor's move as one statement (one round trip, atomic on
- * its own), each table's rows read from one JSON parameter as rows of the table's own type. The
- * sums are written only when the cursor moved from where the batch was read.
+ * SQLite without its thread (stopped, or the handle inside a transaction): a batch through Kysely,
+ * on the main thread. The thread's batch (fold-on-thread.ts) and PostgreSQL's (fold-postgres.ts)
+ * are the ones a running server folds with.
  */
-const FOLD_SQL = `
-  with moved as (
-    ${MOVE_CURSOR.postgres} returning 1
-  ), node_hours as (
-    insert into analytics_node_hours
-    select * from json_populate_recordset(null::analytics_node_hours, $3::json) where exists (select from moved)
-    ${ADD_NODE_HOURS}
-  ), call_hours as (
-    insert into analytics_call_hours
-    select * from json_populate_recordset(null::analytics_call_hours, $4::json) where exists (select from moved)
-    ${ADD_CALL_HOURS}
-  ), outcomes as (
-    insert into analytics_sessions
-    select * from json_populate_recordset(null::analytics_sessions, $5::json) where exists (select from moved)
-    ${OUTCOME_MERGE}
-  )
-  select count(*)::int as moved from moved`;
-
-/** A call hour as a row of analytics_call_hours: its histogram as the bucket columns. */
-function callHourRow({ counts, ...key }: CallHourCount) {
-  const row: Record<string, unknown> = key;
-  counts.forEach((count, b) => (row[BUCKETS[b]] = count));
-  return row;
-}
-
-/**
- * Writes a fold and moves the cursor from `cursor` to `last`, in one transaction; false when
- * another fold moved the cursor first (its writes then hold these events).
- */
-async function commitFold(db: Db, cursor: number, last: number, fold: TurnFold): Promise<boolean> {
-  const pool = directPostgres(db);
-  if (pool) {
-    const values = [
-      last,
-      cursor,
-      JSON.stringify(fold.nodeHours),
-      JSON.stringify(fold.callHours.map(callHourRow)),
-      JSON.stringify(fold.outcomes),
-    ];
-    const { rows } = await pool.query<{ moved: number }>({ name: 'analytics_fold', text: FOLD_SQL, values });
-    return rows[0].moved > 0;
-  }
-  return db.transaction().execute(async (trx) => {
-    if (!(await runHot(trx, MOVE_CURSOR, [last, cursor])).changes) return false;
-    for (const [text, params] of foldRowWrites(fold)) await trx.executeQuery(CompiledQuery.raw(text, params));
-    return true;
-  });
-}
-
-/**
- * PostgreSQL: the next batch of events as one text (core/analytics/event-lines.ts says why), a line
- * per event, in id order; a text with a line break in it is sent empty (it is not an event).
- */
-const READ_EVENT_LINES_SQL = `
-  select coalesce(string_agg(id || ',' || at || ',' ||
-    case when strpos(payload, E'\\n') > 0 then '' else payload end, E'\\n' order by id), '') as batch
-  from (select id, at, payload from analytics_turns where id > $1 order by id limit $2) e`;
-
-/** The events after `cursor`, at most a batch of them. */
-async function readEvents(db: Db, cursor: number): Promise<EventLines> {
-  const pool = directPostgres(db);
-  if (pool) {
-    const values = [cursor, FOLD_BATCH];
-    const { rows } = await pool.query<{ batch: string }>({
-      name: 'analytics_fold_lines',
-      text: READ_EVENT_LINES_SQL,
-      values,
+async function foldBatch(db: Db): Promise<FoldCount> {
+  for (;;) {
+    const cursor = await foldCursor(db);
+    const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, FOLD_BATCH]);
+    if (!rows.length) return { folded: 0, unreadable: 0 };
+    const parsed = parseStoredTurns(rows.map(storedRow));
+    // Read before the cursor moves: a fold that moved it first wrote these rows, and this one then
+    // writes nothing and reads them again.
+    const reached = await readReached(db, parsed.guests);
+    const fold = foldParsedTurns(parsed, (guest) => reached.get(guest));
+    await takeStoredAnswers(db, fold.sessionAnswers);
+    const moved = await db.transaction().execute(async (trx) => {
+      if (!(await runHot(trx, MOVE_CURSOR, [Number(rows[rows.length - 1].id), cursor])).changes) return false;
+      for (const [text, params] of foldRowWrites(fold))
+        await trx.executeQuery(CompiledQuery.raw(text, params));
+      return true;
     });
-    return splitEventLines(rows[0].batch);
+    if (moved) return { folded: rows.length, unreadable: fold.unreadable };
+    // Another server folded from the same cursor: read on from where it stopped.
   }
-  const { rows } = await runHot<EventRow>(db, READ_EVENTS, [cursor, FOLD_BATCH]);
-  return { ids: rows.map((row) => Number(row.id)), rows: rows.map(storedRow) };
 }
 
-/** The stored answers of the guests whose events recorded their row version instead (one query a batch). */
-async function takeStoredAnswers(db: Db, sessionAnswers: SessionAnswers[]): Promise<void> {
-  if (!sessionAnswers.length) return;
-  const columns = SESSION_ANSWERS_COLUMNS[isPostgres(db) ? 'postgres' : 'sqlite'];
-  const guests = sessionAnswers.map((s) => s.outcome.guest_id);
-  const { rows } = await sql<StoredAnswers & { id: string }>`select id, ${sql.raw(columns)}
-    from guest_sessions where id in (${sql.join(guests)})`.execute(db);
-  const byGuest = new Map(rows.map((row) => [row.id, row]));
-  takeSessionAnswers(sessionAnswers, (guest) => byGuest.get(guest));
-}
-
-/**
- * The stored outcome rows of a batch's guests, for the nodes each has reached (one query a batch):
- * the fold decides first visits from them (core/analytics/first-visits.ts).
- */
+/** The stored outcome rows of a batch's guests, for the nodes each has reached (one query a batch). */
 async function readReached(db: Db, guests: Set<string>): Promise<Map<string, StoredReached>> {
   if (!guests.size) return new Map();
   const { rows } = await sql<StoredReached & { guest_id: string }>`select guest_id, version, reached
@@ -180,27 +107,23 @@ async function readReached(db: Db, guests: Set<string>): Promise<Map<string, Sto
   return new Map(rows.map((row) => [row.guest_id, row]));
 }
 
-/** A batch's count, and whether it left events behind a missing id. */
-type BatchCount = FoldCount & { behind: boolean };
+/** The stored answers of the guests whose events recorded their row version instead (one query a batch). */
+async function takeStoredAnswers(db: Db, sessionAnswers: SessionAnswers[]): Promise<void> {
+  if (!sessionAnswers.length) return;
+  const guests = sessionAnswers.map((s) => s.outcome.guest_id);
+  const { rows } = await sql<StoredAnswers & { id: string }>`select id, ${sql.raw(SESSION_ANSWERS_COLUMNS)}
+    from guest_sessions where id in (${sql.join(guests)})`.execute(db);
+  const byGuest = new Map(rows.map((row) => [row.id, row]));
+  takeSessionAnswers(sessionAnswers, (guest) => byGuest.get(guest));
+}
 
-/** Folds the next batch of events: those up to `settled`, then those without a gap before them. */
-async function foldBatch(db: Db, settled: number): Promise<BatchCount> {
-  for (;;) {
-    const cursor = await foldCursor(db);
-    const { ids, rows } = await readEvents(db, cursor);
-    const n = foldablePrefix(ids, cursor, settled);
-    const behind = n < rows.length;
-    if (!n) return { folded: 0, unreadable: 0, behind };
-    const parsed = parseStoredTurns(rows.slice(0, n));
-    // Read before the cursor moves: a fold that moved it first wrote these rows, and this one then
-    // writes nothing (commitFold) and reads them again.
-    const reached = await readReached(db, parsed.guests);
-    const fold = foldParsedTurns(parsed, (guest) => reached.get(guest));
-    await takeStoredAnswers(db, fold.sessionAnswers);
-    if (await commitFold(db, cursor, ids[n - 1], fold))
-      return { folded: n, unreadable: fold.unreadable, behind };
-    // Another server folded from the same cursor: read on from where it stopped.
-  }
+/** The next batch: on the SQLite thread, PostgreSQL's fold thread, or here (SQLite's fallback). */
+async function nextBatch(db: Db, settled: number): Promise<BatchCount> {
+  const sqlite = directSqlite(db);
+  if (sqlite?.thread) return { ...(await sqlite.thread.fold()), behind: false };
+  const postgres = postgresFold(db);
+  if (postgres) return postgres(settled);
+  return { ...(await foldBatch(db)), behind: false };
 }
 
 /**
@@ -215,14 +138,11 @@ export async function foldEvents(db: Db, exact = true): Promise<FoldCount> {
   const count = { folded: 0, unreadable: 0 };
   // Nothing new (an idle server's every second): no lock, no transaction.
   if ((await newestEvent(db)) <= (await foldCursor(db))) return count;
-  const thread = directSqlite(db)?.thread;
   // SQLite's ids commit in order: every event it shows is settled.
   let settled = isPostgres(db) ? 0 : Number.MAX_SAFE_INTEGER;
   let waited = false;
   for (;;) {
-    const batch: BatchCount = thread
-      ? { ...(await thread.fold()), behind: false }
-      : await foldBatch(db, settled);
+    const batch = await nextBatch(db, settled);
     count.folded += batch.folded;
     count.unreadable += batch.unreadable;
     if (batch.behind && !waited && (exact || !batch.folded)) {

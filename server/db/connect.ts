@@ -16,6 +16,8 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
+import type { BatchCount } from '../analytics/fold-postgres.js';
+import { PostgresFoldThread } from '../analytics/fold-thread.js';
 import type { Config } from '../config.js';
 import { isPostgres } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
@@ -66,19 +68,31 @@ export function openDatabase(
       max: 2,
       options: KEY_LOOKUPS_ONLY + schema,
     });
-    // Kysely's handle ends the pools when it is destroyed.
+    // The analytics fold's batches, on a thread of their own (analytics/fold-thread.ts), planned as
+    // the hot statements are: a batch reads its guests by key.
+    const scope = config.databaseSchema || 'public';
+    const foldThread = new PostgresFoldThread(
+      {
+        connectionString: config.databaseUrl,
+        options: KEY_LOOKUPS_ONLY + schema,
+        name: `botflow analytics fold ${scope}`,
+      },
+      hotPool,
+    );
+    // Kysely's handle ends the pools (and the fold's thread) when it is destroyed.
     const pools = {
       connect: () => pool.connect(),
-      end: async () => void (await Promise.all([pool.end(), hotPool.end(), webhookPool.end()])),
+      end: async () =>
+        void (await Promise.all([pool.end(), hotPool.end(), webhookPool.end(), foldThread.stop()])),
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pools }) });
     const listening = {
       connectionString: config.databaseUrl,
       options: schema || undefined,
-      scope: config.databaseSchema || 'public',
+      scope,
       self: randomBytes(6).toString('hex'),
     };
-    drivers.set(db, { pool: hotPool, webhookPool, listening });
+    drivers.set(db, { pool: hotPool, webhookPool, listening, foldThread });
     return db;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -158,7 +172,7 @@ function statementCache(file: SQLite.Database, capacity = 500) {
 
 type Handle =
   | { file: SQLite.Database; prepare(sql: string): SQLite.Statement; thread: SqliteThread }
-  | { pool: pg.Pool; webhookPool: pg.Pool; listening: PostgresListening };
+  | { pool: pg.Pool; webhookPool: pg.Pool; listening: PostgresListening; foldThread: PostgresFoldThread };
 
 /** What a LISTEN connection needs (db/listen.ts), and this handle's name in its notifications. */
 export interface PostgresListening {
@@ -207,6 +221,12 @@ export function directSqlite(db: Kysely<Database>): DirectSqlite | null {
   if (!driver || !('file' in driver) || driver.file.inTransaction) return null;
   const { prepare, thread } = driver;
   return { prepare, thread: thread.running ? thread : null };
+}
+
+/** PostgreSQL: runs the analytics fold's next batch, on its thread (analytics/fold-thread.ts). */
+export function postgresFold(db: Kysely<Database>): ((settled: number) => Promise<BatchCount>) | null {
+  const driver = drivers.get(db);
+  return driver && 'foldThread' in driver ? (settled) => driver.foldThread.fold(settled) : null;
 }
 
 /** The PostgreSQL pool the hot statements run on (not under a transaction): see KEY_LOOKUPS_ONLY. */

@@ -27,7 +27,7 @@ import type {
   WriteGroup,
   WriteQuestion,
 } from './sqlite-worker/messages.js';
-import { startWorker } from './sqlite-worker/start-worker.js';
+import { startWorker } from './start-worker.js';
 
 export type { Write, WriteGroup } from './sqlite-worker/messages.js';
 

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLD_BATCH } from '../../server/analytics/fold-sql.js';
+import { PostgresFoldThread } from '../../server/analytics/fold-thread.js';
 import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
 import { fillReached } from '../../server/db/migrations/022_analytics_reached.js';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
@@ -310,6 +311,63 @@ describe('the fold', () => {
         expect(await exact).toEqual({ folded: 2, unreadable: 1 });
       } finally {
         await held.end();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.API_DATABASE_URL)(
+    'folds on a thread of its own, and on the main thread once that thread has ended (PostgreSQL)',
+    async () => {
+      const connection = {
+        connectionString: database.databaseUrl,
+        options: `-c search_path=${database.databaseSchema}`,
+      };
+      const name = `fold thread test ${database.databaseSchema}`;
+      const pool = new pg.Pool(connection);
+      const thread = new PostgresFoldThread({ ...connection, name }, pool);
+      const threadConnections = async () =>
+        (
+          await pool.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where application_name = $1',
+            [name],
+          )
+        ).rows[0].n;
+      const all = Number.MAX_SAFE_INTEGER;
+      try {
+        const chatting = guest({ base: firstBase, botId });
+        await chatting.say('Hello');
+        expect(await thread.fold(all)).toEqual({ folded: 1, unreadable: 0, behind: false });
+        expect(await threadConnections()).toBe(1);
+
+        await thread.stop();
+        // Its backend ends a moment after the connection closes.
+        await expect.poll(threadConnections).toBe(0);
+        await chatting.say('Ivy');
+        expect(await thread.fold(all)).toEqual({ folded: 1, unreadable: 0, behind: false });
+        expect(await threadConnections()).toBe(0);
+      } finally {
+        await thread.stop();
+        await pool.end();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.API_DATABASE_URL)(
+    'answers a batch the thread could not fold with the database’s error (PostgreSQL)',
+    async () => {
+      const pool = new pg.Pool({ connectionString: database.databaseUrl });
+      const thread = new PostgresFoldThread(
+        // A schema that does not exist: the batch's first statement fails.
+        { connectionString: database.databaseUrl, options: '-c search_path=no_such_schema', name: 'x' },
+        pool,
+      );
+      try {
+        await expect(thread.fold(0)).rejects.toThrow(/analytics_rollups/);
+        // The thread goes on: the next batch is asked of it again, and fails the same way.
+        await expect(thread.fold(0)).rejects.toThrow(/analytics_rollups/);
+      } finally {
+        await thread.stop();
+        await pool.end();
       }
     },
   );

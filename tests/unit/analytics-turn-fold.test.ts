@@ -11,6 +11,7 @@ import {
   latencyBucket,
   mergeOutcome,
   outcomeOf,
+  storedAnswersOfState,
   takeSessionAnswers,
   type OutcomeFigures,
   type OutcomeRow,
@@ -355,6 +356,22 @@ describe('answers recorded as the guest row version', () => {
       '{"pin":"•"}',
       '',
     ]);
+  });
+});
+
+describe('storedAnswersOfState', () => {
+  it('reads the answers and their turn from a stored session’s text', () => {
+    const state = JSON.stringify({ flow: 'main', variables: { name: 'Ann', n: 2 }, answersAt: 7 });
+    expect(storedAnswersOfState(state)).toEqual({ answers_at: 7, answers: '{"name":"Ann","n":2}' });
+  });
+
+  it('gives no turn for a session stored before analytics recorded one', () => {
+    expect(storedAnswersOfState('{"variables":{}}')).toEqual({ answers_at: null, answers: '{}' });
+  });
+
+  it('gives nothing for a missing or unreadable session, so the outcome keeps its answers', () => {
+    for (const state of [null, undefined, '', 'not json', '[1]', 'null', '"text"'])
+      expect(storedAnswersOfState(state)).toBeUndefined();
   });
 });
 

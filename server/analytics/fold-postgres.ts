@@ -1,0 +1,138 @@
+// PostgreSQL: one batch of the fold (fold.ts), with nothing but a connection pool, so the fold's own
+// thread runs it (fold-thread.ts) as the SQLite thread runs SQLite's (fold-on-thread.ts): the
+// reading, parsing and adding up of a second's events then leave the main thread, which answers
+// every chat turn. Four statements a batch: the cursor, the events as one text, the batch's guests
+// (their outcome rows and stored sessions), and the writes with the cursor's move as one.
+import type pg from 'pg';
+import {
+  foldablePrefix,
+  foldParsedTurns,
+  parseStoredTurns,
+  splitEventLines,
+  storedAnswersOfState,
+  takeSessionAnswers,
+  type CallHourCount,
+  type TurnFold,
+} from '../../src/core/analytics/index.js';
+import {
+  ADD_CALL_HOURS,
+  ADD_NODE_HOURS,
+  BUCKETS,
+  FOLD_BATCH,
+  MOVE_CURSOR_SQL,
+  READ_CURSOR_SQL,
+  type FoldCount,
+} from './fold-sql.js';
+import { OUTCOME_MERGE } from './outcome-columns.js';
+
+/** A batch's count, and whether it left events behind a missing id. */
+export type BatchCount = FoldCount & { behind: boolean };
+
+/** `?` placeholders as PostgreSQL's `$n`. */
+const numbered = (text: string) => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
+
+/**
+ * The fold's writes and the cursor's move as one statement (one round trip, atomic on its own),
+ * each table's rows read from one JSON parameter as rows of the table's own type. The sums are
+ * written only when the cursor moved from where the batch was read.
+ */
+const FOLD_SQL = `
+  with moved as (
+    ${numbered(MOVE_CURSOR_SQL)} returning 1
+  ), node_hours as (
+    insert into analytics_node_hours
+    select * from json_populate_recordset(null::analytics_node_hours, $3::json) where exists (select from moved)
+    ${ADD_NODE_HOURS}
+  ), call_hours as (
+    insert into analytics_call_hours
+    select * from json_populate_recordset(null::analytics_call_hours, $4::json) where exists (select from moved)
+    ${ADD_CALL_HOURS}
+  ), outcomes as (
+    insert into analytics_sessions
+    select * from json_populate_recordset(null::analytics_sessions, $5::json) where exists (select from moved)
+    ${OUTCOME_MERGE}
+  )
+  select count(*)::int as moved from moved`;
+
+/**
+ * The next batch of events as one text (core/analytics/event-lines.ts says why), a line per event,
+ * in id order; a text with a line break in it is sent empty (it is not an event).
+ */
+const READ_EVENT_LINES_SQL = `
+  select coalesce(string_agg(id || ',' || at || ',' ||
+    case when strpos(payload, E'\\n') > 0 then '' else payload end, E'\\n' order by id), '') as batch
+  from (select id, at, payload from analytics_turns where id > $1 order by id limit $2) e`;
+
+/**
+ * A batch's guests in one query: each one's outcome row, for the nodes it reached (the fold
+ * decides first visits from them, core/analytics/first-visits.ts), and its stored session, for
+ * the answers of those whose events recorded their row version instead. The session's text is
+ * parsed here (storedAnswersOfState): PostgreSQL's json operators took twice the CPU of the
+ * whole read, on the database every server shares (docs/analytics-cost.md).
+ */
+const READ_GUESTS_SQL = `select k.id, a.version, a.reached, g.state
+  from unnest($1::text[]) as k(id)
+  left join analytics_sessions a on a.guest_id = k.id
+  left join guest_sessions g on g.id = k.id`;
+
+type GuestRow = { id: string; version: number | null; reached: string | null; state: string | null };
+
+/** A call hour as a row of analytics_call_hours: its histogram as the bucket columns. */
+function callHourRow({ counts, ...key }: CallHourCount) {
+  const row: Record<string, unknown> = key;
+  counts.forEach((count, b) => (row[BUCKETS[b]] = count));
+  return row;
+}
+
+/** Writes a fold and moves the cursor from `cursor` to `last`; false when another fold moved it first. */
+async function commitFold(pool: pg.Pool, cursor: number, last: number, fold: TurnFold): Promise<boolean> {
+  const values = [
+    last,
+    cursor,
+    JSON.stringify(fold.nodeHours),
+    JSON.stringify(fold.callHours.map(callHourRow)),
+    JSON.stringify(fold.outcomes),
+  ];
+  const { rows } = await pool.query<{ moved: number }>({ name: 'analytics_fold', text: FOLD_SQL, values });
+  return rows[0].moved > 0;
+}
+
+/** Folds the next batch of events: those up to `settled`, then those without a gap before them. */
+export async function foldBatchPostgres(pool: pg.Pool, settled: number): Promise<BatchCount> {
+  for (;;) {
+    const { rows: cursorRows } = await pool.query<{ rolled_until: string }>({
+      name: 'analytics_fold_cursor_read',
+      text: READ_CURSOR_SQL,
+    });
+    const cursor = Number(cursorRows[0]?.rolled_until ?? 0);
+    const { rows: eventRows } = await pool.query<{ batch: string }>({
+      name: 'analytics_fold_lines',
+      text: READ_EVENT_LINES_SQL,
+      values: [cursor, FOLD_BATCH],
+    });
+    const { ids, rows } = splitEventLines(eventRows[0].batch);
+    const n = foldablePrefix(ids, cursor, settled);
+    const behind = n < rows.length;
+    if (!n) return { folded: 0, unreadable: 0, behind };
+    const parsed = parseStoredTurns(rows.slice(0, n));
+    // Read before the cursor moves: a fold that moved it first wrote these rows, and this one then
+    // writes nothing (commitFold) and reads them again.
+    const { rows: guestRows } = await pool.query<GuestRow>({
+      name: 'analytics_fold_guests',
+      text: READ_GUESTS_SQL,
+      values: [[...parsed.guests]],
+    });
+    const guests = new Map(guestRows.map((row) => [row.id, row]));
+    const fold = foldParsedTurns(parsed, (guest) => {
+      const row = guests.get(guest);
+      return row && row.version !== null ? { version: row.version, reached: row.reached } : undefined;
+    });
+    takeSessionAnswers(fold.sessionAnswers, (guest) => storedAnswersOfState(guests.get(guest)?.state));
+    if (await commitFold(pool, cursor, ids[n - 1], fold))
+      return { folded: n, unreadable: fold.unreadable, behind };
+    // Another server folded from the same cursor: read on from where it stopped.
+  }
+}
