@@ -37,7 +37,7 @@ export class ServerProcess {
 
   constructor(databaseUrl: string, ordersApi: string, env: Record<string, string> = {}) {
     this.child = fork(fileURLToPath(new URL('./runtime-server.ts', import.meta.url)), [], {
-      // BENCH_SERVER_NODE_OPTIONS='--cpu-prof' profiles the server.
+      // BENCH_SERVER_NODE_OPTIONS='--cpu-prof' profiles the server (bench/cpu-profile.ts sums it).
       execArgv: [
         '--import',
         'tsx',
