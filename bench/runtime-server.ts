@@ -25,7 +25,9 @@ async function serve(): Promise<void> {
   const { loadConfig } = await import('../server/config.js');
   const { createBot } = await import('../server/repos/bots.js');
   const databaseUrl = process.env.BENCH_SERVER_DATABASE ?? '';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-bench-runtime-'));
+  // BENCH_SERVER_DATA_DIR: a folder to keep the database in after the server stops (bench/analytics-fold-micro.ts).
+  const keptDir = process.env.BENCH_SERVER_DATA_DIR;
+  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-bench-runtime-'));
   const schema = databaseUrl ? `bench_${crypto.randomBytes(5).toString('hex')}` : undefined;
   if (schema) await withPg(databaseUrl, (c) => c.query(`CREATE SCHEMA ${schema}`));
   const app = await buildApp({
@@ -88,7 +90,7 @@ async function serve(): Promise<void> {
     } else if (message.type === 'stop') {
       await app.close();
       if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
   });

@@ -3,6 +3,7 @@
 // main thread, which answers every chat turn, does none of the reading, parsing and adding up.
 import type SQLite from 'better-sqlite3';
 import {
+  foldParsedTurns,
   takeSessionAnswers,
   type StoredAnswers,
   type StoredReached,
@@ -10,14 +11,14 @@ import {
 import {
   CURSOR,
   FOLD_BATCH,
-  foldRows,
   foldRowWrites,
+  parseEventTuples,
   MOVE_CURSOR_SQL,
   READ_CURSOR_SQL,
   READ_EVENTS_SQL,
   READ_REACHED_SQL,
   READ_SESSION_ANSWERS_SQL,
-  type EventRow,
+  type EventTuple,
   type FoldCount,
 } from './fold-sql.js';
 
@@ -33,14 +34,17 @@ export function foldBatchOnThread(
       const stored = prepare(READ_CURSOR_SQL).get() as { rolled_until: number } | undefined;
       if (!stored) throw new Error(`The fold's cursor (${CURSOR}) is missing: migration 021 makes it`);
       const cursor = Number(stored.rolled_until);
-      const rows = prepare(READ_EVENTS_SQL).all(cursor, FOLD_BATCH) as EventRow[];
+      const rows = prepare(READ_EVENTS_SQL).raw(true).all(cursor, FOLD_BATCH) as EventTuple[];
       if (!rows.length) return { folded: 0, unreadable: 0 };
       const readReached = prepare(READ_REACHED_SQL);
-      const fold = foldRows(rows, (guest) => readReached.get(guest) as StoredReached | undefined);
+      const fold = foldParsedTurns(
+        parseEventTuples(rows),
+        (guest) => readReached.get(guest) as StoredReached | undefined,
+      );
       const readAnswers = prepare(READ_SESSION_ANSWERS_SQL);
       takeSessionAnswers(fold.sessionAnswers, (guest) => readAnswers.get(guest) as StoredAnswers | undefined);
       for (const [sql, params] of foldRowWrites(fold)) prepare(sql).run(params);
-      prepare(MOVE_CURSOR_SQL).run(Number(rows[rows.length - 1].id), cursor);
+      prepare(MOVE_CURSOR_SQL).run(rows[rows.length - 1][0], cursor);
       return { folded: rows.length, unreadable: fold.unreadable };
     })
     .immediate();

@@ -394,7 +394,13 @@ describe('foldStoredTurns', () => {
       'not json',
       JSON.stringify({ guest: 'a', visits: [] }), // named JSON, as an older format
       JSON.stringify(stored.slice(0, 18)), // an item short
+      altered(0, 5), // the guest as a number
+      altered(3, null), // no flow
       altered(8, '1'), // messages in as text: would be joined, not added
+      altered(13, null), // the last count (API ms) missing
+      altered(14, null), // no channel
+      altered(17, { menu: 'greet' }), // visits not a list
+      altered(18, {}), // calls not a list
       altered(4, 7), // the last node as a number
       altered(16, true), // answers neither text nor a row version
       altered(17, [['menu', 'greet', 'main']]), // a visit with its own flow but not its language
