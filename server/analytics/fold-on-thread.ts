@@ -4,6 +4,7 @@
 import type SQLite from 'better-sqlite3';
 import {
   foldParsedTurns,
+  parseStoredTurns,
   takeSessionAnswers,
   type StoredAnswers,
   type StoredReached,
@@ -12,12 +13,12 @@ import {
   CURSOR,
   FOLD_BATCH,
   foldRowWrites,
-  parseEventTuples,
   MOVE_CURSOR_SQL,
   READ_CURSOR_SQL,
   READ_EVENTS_SQL,
   READ_REACHED_SQL,
   READ_SESSION_ANSWERS_SQL,
+  storedTuple,
   type EventTuple,
   type FoldCount,
 } from './fold-sql.js';
@@ -38,7 +39,7 @@ export function foldBatchOnThread(
       if (!rows.length) return { folded: 0, unreadable: 0 };
       const readReached = prepare(READ_REACHED_SQL);
       const fold = foldParsedTurns(
-        parseEventTuples(rows),
+        parseStoredTurns(rows.map(storedTuple)),
         (guest) => readReached.get(guest) as StoredReached | undefined,
       );
       const readAnswers = prepare(READ_SESSION_ANSWERS_SQL);

@@ -4,12 +4,9 @@
 import {
   bucketColumn,
   LATENCY_BUCKETS,
-  noParsedTurns,
-  parseStoredTurn,
   type CallHourCount,
   type NodeHourCount,
   type OutcomeFigures,
-  type ParsedTurns,
   type TurnFold,
 } from '../../src/core/analytics/index.js';
 import { CALL_DAYS, NODE_DAYS } from './day-rollups.js';
@@ -81,12 +78,8 @@ export const storedRow = (row: EventRow) => ({ at: Number(row.at), text: row.pay
  */
 export type EventTuple = [id: number, at: number, payload: string];
 
-/** A batch of event rows parsed (rows whose text is not an event are skipped and counted). */
-export function parseEventTuples(rows: readonly EventTuple[]): ParsedTurns {
-  const parsed = noParsedTurns();
-  for (let i = 0; i < rows.length; i++) parseStoredTurn(parsed, rows[i][1], rows[i][2]);
-  return parsed;
-}
+/** An event tuple as the fold reads it: its time and its text. */
+export const storedTuple = (row: EventTuple) => ({ at: row[1], text: row[2] });
 
 // In the order of NODE_KEY and CALL_KEY, then the counts.
 export const nodeHourParams = (h: NodeHourCount) => [

@@ -198,23 +198,17 @@ export interface ParsedTurns {
   unreadable: number;
 }
 
-/** A batch to parse events into (parseStoredTurn). */
-export const noParsedTurns = (): ParsedTurns => ({ events: [], guests: new Set(), unreadable: 0 });
-
-/** Parses a stored event (its row's time and text) into a batch, after those parsed before it. */
-export function parseStoredTurn(parsed: ParsedTurns, at: number, text: string): void {
-  const event = parseStoredEvent(text);
-  if (!event) parsed.unreadable++;
-  else {
-    parsed.events.push({ at, event });
-    parsed.guests.add(event[0]);
-  }
-}
-
 /** Parses a batch of stored events (their rows' time and text), in the order they were stored. */
 export function parseStoredTurns(rows: Iterable<{ at: number; text: string }>): ParsedTurns {
-  const parsed = noParsedTurns();
-  for (const { at, text } of rows) parseStoredTurn(parsed, at, text);
+  const parsed: ParsedTurns = { events: [], guests: new Set(), unreadable: 0 };
+  for (const { at, text } of rows) {
+    const event = parseStoredEvent(text);
+    if (!event) parsed.unreadable++;
+    else {
+      parsed.events.push({ at, event });
+      parsed.guests.add(event[0]);
+    }
+  }
   return parsed;
 }
 
