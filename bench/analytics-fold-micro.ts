@@ -6,7 +6,8 @@
 // guests for a few seconds and keeps its database in FOLD_MICRO_DIR (default: a folder in the
 // temp dir). Each round then, in a transaction it rolls back, forgets what the fold made (the
 // outcome rows, the hourly counters, the cursor) and folds every event again, in the batches a
-// server folds (fold-on-thread.ts, as the SQLite thread runs it).
+// server folds: read and added up as the fold thread does (fold-sqlite.ts), written as the SQLite
+// thread does (fold.ts foldBatchSqlite), here on one connection.
 //
 // To compare two trees, run this in each (a git worktree of the tree before a change, with this
 // file and node_modules) one after the other, several times, against the same recording, and
@@ -19,8 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { foldBatchOnThread } from '../server/analytics/fold-on-thread.js';
-import { CURSOR, FOLD_BATCH } from '../server/analytics/fold-sql.js';
+import { readFoldBatch } from '../server/analytics/fold-sqlite.js';
+import { CURSOR, FOLD_BATCH, MOVE_CURSOR_SQL } from '../server/analytics/fold-sql.js';
+import { statementCache } from '../server/db/statement-cache.js';
+import { runPackedWrites } from '../server/db/sqlite-worker/packed-writes.js';
 import { startOrdersApi } from './orders-api.js';
 import { guestRequests } from './runtime-flow.js';
 import { GUESTS, ServerProcess } from './runtime.js';
@@ -57,14 +60,14 @@ const db = new SQLite(file, { fileMustExist: true });
 // As the SQLite thread's connection (server/db/sqlite-worker/worker.ts).
 db.pragma('synchronous = NORMAL');
 db.pragma('foreign_keys = ON');
-/** Statements kept prepared, as the SQLite thread keeps them. */
-function statementCache() {
-  const statements = new Map<string, SQLite.Statement>();
-  return (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-    return statement;
-  };
+
+/** A server's batch on one connection: read and added up, then written with the cursor's move. */
+function foldBatch(prepare: (sql: string) => SQLite.Statement): number {
+  const batch = readFoldBatch(prepare);
+  if (!batch) return 0;
+  prepare(MOVE_CURSOR_SQL).run(batch.last, batch.cursor);
+  runPackedWrites(batch.writes, prepare);
+  return batch.folded;
 }
 const { events, guests } = db
   .prepare(
@@ -73,7 +76,7 @@ const { events, guests } = db
   .get() as { events: number; guests: number };
 
 /** CPU µs an event of folding them all again (what the fold made before is rolled back after). */
-function round(foldBatch: typeof foldBatchOnThread, prepare: (sql: string) => SQLite.Statement): number {
+function round(prepare: (sql: string) => SQLite.Statement): number {
   db.exec('begin immediate');
   try {
     for (const table of ['analytics_sessions', 'analytics_node_hours', 'analytics_call_hours'])
@@ -82,9 +85,9 @@ function round(foldBatch: typeof foldBatchOnThread, prepare: (sql: string) => SQ
     let folded = 0;
     const start = process.cpuUsage();
     for (;;) {
-      const count = foldBatch(db, prepare);
-      folded += count.folded;
-      if (count.folded < FOLD_BATCH) break;
+      const count = foldBatch(prepare);
+      folded += count;
+      if (count < FOLD_BATCH) break;
     }
     const used = process.cpuUsage(start);
     if (folded !== events) throw new Error(`folded ${folded} of ${events} events`);
@@ -96,9 +99,9 @@ function round(foldBatch: typeof foldBatchOnThread, prepare: (sql: string) => SQ
   }
 }
 
-round(foldBatchOnThread, statementCache());
-const prepare = statementCache();
-const times = Array.from({ length: ROUNDS }, () => round(foldBatchOnThread, prepare));
+round(statementCache(db));
+const prepare = statementCache(db);
+const times = Array.from({ length: ROUNDS }, () => round(prepare));
 const { median, min, max } = spread(times);
 console.log(`${events} events of ${guests} guests (${file})`);
 console.log(

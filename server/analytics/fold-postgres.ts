@@ -1,5 +1,5 @@
 // PostgreSQL: one batch of the fold (fold.ts), with nothing but a connection pool, so the fold's own
-// thread runs it (fold-thread.ts) as the SQLite thread runs SQLite's (fold-on-thread.ts): the
+// thread runs it (fold-thread.ts) as it reads and adds up SQLite's (fold-sqlite.ts): the
 // reading, parsing and adding up of a second's events then leave the main thread, which answers
 // every chat turn. Four statements a batch: the cursor, the events as one text, the batch's guests
 // (their outcome rows and stored sessions), and the writes with the cursor's move as one.

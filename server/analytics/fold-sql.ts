@@ -1,6 +1,6 @@
 // The fold's statements (fold.ts), in plain SQL with `?` placeholders, and the rows a fold writes
-// with them. Apart from fold.ts so the SQLite thread can run a fold itself (fold-on-thread.ts)
-// without the main thread's database modules.
+// with them. Apart from fold.ts so the fold's threads (fold-sqlite.ts, fold-postgres.ts) can run a
+// batch without the main thread's database modules.
 import {
   bucketColumn,
   LATENCY_BUCKETS,
@@ -51,10 +51,10 @@ export const READ_EVENTS_SQL = 'select id, at, payload from analytics_turns wher
 export const SESSION_ANSWERS_COLUMNS = `json_extract(state, '$.answersAt') as answers_at, json_extract(state, '$.variables') as answers`;
 /**
  * A guest's outcome row as the fold reads it to decide first visits (core/analytics/first-visits.ts):
- * its version and the nodes reached in it. SQLite's thread reads one guest at a time.
+ * its version and the nodes reached in it. SQLite's fold thread reads one guest at a time.
  */
 export const READ_REACHED_SQL = 'select version, reached from analytics_sessions where guest_id = ?';
-/** SQLite: one guest's stored answers (the SQLite thread's fold). */
+/** SQLite: one guest's stored answers (its fold thread's batch, fold-sqlite.ts). */
 export const READ_SESSION_ANSWERS_SQL = `select ${SESSION_ANSWERS_COLUMNS} from guest_sessions where id = ?`;
 
 export interface EventRow {
@@ -73,7 +73,7 @@ export interface FoldCount {
 export const storedRow = (row: EventRow) => ({ at: Number(row.at), text: row.payload });
 
 /**
- * An event row as SQLite's thread reads it, as an array (id, at, payload): better-sqlite3 makes no
+ * An event row as SQLite's fold thread reads it, as an array (id, at, payload): better-sqlite3 makes no
  * object with named keys per row, which took half of the events' read (bench/analytics-fold-micro.ts).
  */
 export type EventTuple = [id: number, at: number, payload: string];
@@ -92,6 +92,20 @@ export const callHourParams = (h: CallHourCount) => [
   ...h.counts,
 ];
 export const outcomeParams = (o: OutcomeFigures) => OUTCOME_COLUMN_NAMES.map((c) => o[c]);
+
+/**
+ * A fold's writes packed for the SQLite thread (its PackedWrites as JSON): the texts of the three
+ * statements once, and each row's statement and parameters.
+ */
+export function packedFoldWrites(fold: TurnFold): string {
+  const statements = [ADD_NODE_HOUR_SQL, ADD_CALL_HOUR_SQL, UPSERT_OUTCOME_SQL];
+  const rows: [number, unknown[]][] = [
+    ...fold.nodeHours.map((h): [number, unknown[]] => [0, nodeHourParams(h)]),
+    ...fold.callHours.map((h): [number, unknown[]] => [1, callHourParams(h)]),
+    ...fold.outcomes.map((o): [number, unknown[]] => [2, outcomeParams(o)]),
+  ];
+  return JSON.stringify({ statements, rows });
+}
 
 /** A fold's writes, one row per statement. */
 export function foldRowWrites(fold: TurnFold): [sql: string, params: unknown[]][] {

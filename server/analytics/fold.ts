@@ -4,9 +4,10 @@
 // writes the batch's sums, and only from where the batch was read, so each event is counted once
 // even when several servers fold at once or one dies half-way. Every server folds each second and
 // before any read of the figures (AnalyticsFold.run), so the dashboard is exact and live without
-// the turn writing those rows. Each batch runs off the main thread, which answers every chat turn:
-// on SQLite the SQLite thread runs it whole, in one of its own transactions (fold-on-thread.ts);
-// on PostgreSQL the fold's own thread, with its own connection (fold-postgres.ts, fold-thread.ts).
+// the turn writing those rows. Each batch runs off the main thread, which answers every chat turn,
+// on the fold's own thread at the lowest CPU priority (fold-thread.ts): on PostgreSQL whole, with
+// its own connection (fold-postgres.ts); on SQLite its reading and adding up (fold-sqlite.ts),
+// and the SQLite thread runs its writes (foldBatchSqlite).
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import {
   foldParsedTurns,
@@ -19,7 +20,9 @@ import {
 import { directSqlite, hotSql, postgresFold, runHot } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import type { SqliteThread, Write } from '../db/sqlite-thread.js';
 import type { BatchCount } from './fold-postgres.js';
+import type { SqliteFoldThread } from './fold-thread.js';
 import {
   CURSOR,
   FOLD_BATCH,
@@ -74,8 +77,8 @@ const READ_EVENTS = hotSql('analytics_fold_read', READ_EVENTS_SQL);
 
 /**
  * SQLite without its thread (stopped, or the handle inside a transaction): a batch through Kysely,
- * on the main thread. The thread's batch (fold-on-thread.ts) and PostgreSQL's (fold-postgres.ts)
- * are the ones a running server folds with.
+ * on the main thread. The fold threads' batches (foldBatchSqlite, fold-postgres.ts) are the ones
+ * a running server folds with.
  */
 async function foldBatch(db: Db): Promise<FoldCount> {
   for (;;) {
@@ -117,10 +120,26 @@ async function takeStoredAnswers(db: Db, sessionAnswers: SessionAnswers[]): Prom
   takeSessionAnswers(sessionAnswers, (guest) => byGuest.get(guest));
 }
 
-/** The next batch: on the SQLite thread, PostgreSQL's fold thread, or here (SQLite's fallback). */
+/**
+ * SQLite: a batch read and added up on the fold's thread (fold-sqlite.ts), and its writes run by
+ * the SQLite thread in one transaction with the cursor's move, guarded: only when the cursor is
+ * still where the batch read it.
+ */
+async function foldBatchSqlite(thread: SqliteThread, foldThread: SqliteFoldThread): Promise<FoldCount> {
+  for (;;) {
+    const batch = await foldThread.fold(null);
+    if (!batch) return { folded: 0, unreadable: 0 };
+    const guard: Write = [MOVE_CURSOR_SQL, [batch.last, batch.cursor]];
+    const skipped = await thread.write([{ guard, then: [], packed: batch.writes }]);
+    if (!skipped.length) return { folded: batch.folded, unreadable: batch.unreadable };
+    // Another server folded from the same cursor: read on from where it stopped.
+  }
+}
+
+/** The next batch: on the fold's thread (PostgreSQL's or SQLite's), or here (SQLite's fallback). */
 async function nextBatch(db: Db, settled: number): Promise<BatchCount> {
   const sqlite = directSqlite(db);
-  if (sqlite?.thread) return { ...(await sqlite.thread.fold()), behind: false };
+  if (sqlite?.thread) return { ...(await foldBatchSqlite(sqlite.thread, sqlite.foldThread)), behind: false };
   const postgres = postgresFold(db);
   if (postgres) return postgres(settled);
   return { ...(await foldBatch(db)), behind: false };

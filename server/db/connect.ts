@@ -17,11 +17,12 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { BatchCount } from '../analytics/fold-postgres.js';
-import { PostgresFoldThread } from '../analytics/fold-thread.js';
+import { PostgresFoldThread, SqliteFoldThread } from '../analytics/fold-thread.js';
 import type { Config } from '../config.js';
 import { isPostgres } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { SqliteThread } from './sqlite-thread.js';
+import { statementCache } from './statement-cache.js';
 import type { Database } from './schema.js';
 
 // PostgreSQL sends bigint (our epoch-millisecond times) as text; they fit a JS number.
@@ -110,16 +111,19 @@ export function openDatabase(
   file.pragma('mmap_size = 268435456');
   const thread = new SqliteThread(file);
   const prepare = statementCache(file);
+  // The analytics fold's batches, read and added up on a thread of their own (analytics/fold-thread.ts).
+  const foldThread = new SqliteFoldThread(file, prepare);
   const database: SqliteDatabase = {
     close: () => {
-      // Kysely does not wait for close; the database plugin waits for the thread first.
+      // Kysely does not wait for close; the database plugin waits for the threads first.
+      void foldThread.stop();
       void thread.stop();
       file.close();
     },
     prepare,
   };
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
-  drivers.set(db, { file, prepare, thread });
+  drivers.set(db, { file, prepare, thread, foldThread });
   return db;
 }
 
@@ -145,24 +149,6 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/**
- * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare; the
- * same query texts repeat (a chat turn runs the same few), so compiled statements are kept. Safe
- * because statements are only run to completion (all/get/run), never left iterating.
- */
-function statementCache(file: SQLite.Database, capacity = 500) {
-  const statements = new Map<string, SQLite.Statement>();
-  return (sql: string): SQLite.Statement => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = file.prepare(sql);
-      if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
-}
-
 // --- Hot paths ----------------------------------------------------------------------------------
 // A chat turn runs the same few queries thousands of times a second. Through the query builder
 // each one is built, compiled and queued on Kysely's connection handling, which costs more than
@@ -171,7 +157,12 @@ function statementCache(file: SQLite.Database, capacity = 500) {
 // statement (parsed and planned once per connection). Everything else stays on Kysely.
 
 type Handle =
-  | { file: SQLite.Database; prepare(sql: string): SQLite.Statement; thread: SqliteThread }
+  | {
+      file: SQLite.Database;
+      prepare(sql: string): SQLite.Statement;
+      thread: SqliteThread;
+      foldThread: SqliteFoldThread;
+    }
   | { pool: pg.Pool; webhookPool: pg.Pool; listening: PostgresListening; foldThread: PostgresFoldThread };
 
 /** What a LISTEN connection needs (db/listen.ts), and this handle's name in its notifications. */
@@ -209,6 +200,8 @@ export interface DirectSqlite {
   prepare(sql: string): SQLite.Statement;
   /** Writes off the event loop, while the thread runs (see sqlite-thread.ts). */
   thread: SqliteThread | null;
+  /** The analytics fold's batches (analytics/fold-thread.ts). */
+  foldThread: SqliteFoldThread;
 }
 
 /**
@@ -219,14 +212,14 @@ export interface DirectSqlite {
 export function directSqlite(db: Kysely<Database>): DirectSqlite | null {
   const driver = drivers.get(db);
   if (!driver || !('file' in driver) || driver.file.inTransaction) return null;
-  const { prepare, thread } = driver;
-  return { prepare, thread: thread.running ? thread : null };
+  const { prepare, thread, foldThread } = driver;
+  return { prepare, thread: thread.running ? thread : null, foldThread };
 }
 
 /** PostgreSQL: runs the analytics fold's next batch, on its thread (analytics/fold-thread.ts). */
 export function postgresFold(db: Kysely<Database>): ((settled: number) => Promise<BatchCount>) | null {
   const driver = drivers.get(db);
-  return driver && 'foldThread' in driver ? (settled) => driver.foldThread.fold(settled) : null;
+  return driver && 'pool' in driver ? (settled) => driver.foldThread.fold(settled) : null;
 }
 
 /** The PostgreSQL pool the hot statements run on (not under a transaction): see KEY_LOOKUPS_ONLY. */

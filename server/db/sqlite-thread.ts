@@ -4,9 +4,9 @@
 // rows, their index entries and the WAL append) stops every other request for its duration: a
 // sixth of the server's time under chat load. Here it runs beside them. The turns' reads come
 // here too (TurnReader): as the only writer, this connection keeps its page cache, which the
-// main connection lost at each of this thread's commits. So does the analytics fold, which reads
-// back the events the turns just wrote (analytics/fold-on-thread.ts). Other reads stay on the
-// main thread.
+// main connection lost at each of this thread's commits. Other reads stay on the main thread. The
+// analytics fold adds its batches up on a thread of its own and hands their writes here
+// (analytics/fold-thread.ts).
 //
 // Checkpoints: a checkpoint copies the WAL back into the database file and fsyncs both; run by
 // SQLite itself after a commit (every 1000 pages), it stalls its thread for tens of milliseconds
@@ -16,11 +16,9 @@
 // default comes back and writes go back to the main thread.
 import type SQLite from 'better-sqlite3';
 import type { Worker } from 'node:worker_threads';
-import type { FoldCount } from '../analytics/fold-sql.js';
 import type {
   Answer,
   AnswerTo,
-  FoldQuestion,
   Question,
   ReadQuestion,
   ThreadSetup,
@@ -29,13 +27,13 @@ import type {
 } from './sqlite-worker/messages.js';
 import { startWorker } from './start-worker.js';
 
-export type { Write, WriteGroup } from './sqlite-worker/messages.js';
+export type { PackedWrites, Write, WriteGroup } from './sqlite-worker/messages.js';
 
 const CHECKPOINT_EVERY_MS = 100;
 const SAFETY_CHECKPOINT_PAGES = 10_000;
 
 /** A question as asked, before it is given its id. */
-type Asked = Omit<WriteQuestion, 'id'> | Omit<ReadQuestion, 'id'> | Omit<FoldQuestion, 'id'>;
+type Asked = Omit<WriteQuestion, 'id'> | Omit<ReadQuestion, 'id'>;
 
 export class SqliteThread {
   private readonly worker: Worker;
@@ -77,15 +75,9 @@ export class SqliteThread {
     return (await this.ask({ type: 'read', sql, params: paramLists })).rows as (R | undefined)[];
   }
 
-  /** Folds the next batch of analytics events on the thread; answers how many (analytics/fold.ts). */
-  async fold(): Promise<FoldCount> {
-    const { folded, unreadable } = await this.ask({ type: 'fold' });
-    return { folded, unreadable };
-  }
-
   private ask<A extends Asked>(asked: A): Promise<AnswerTo<A>> {
     if (!this.running) return Promise.reject(new Error('The SQLite thread stopped'));
-    const question = { ...asked, id: this.nextId++ } as WriteQuestion | ReadQuestion | FoldQuestion;
+    const question = { ...asked, id: this.nextId++ } as WriteQuestion | ReadQuestion;
     return new Promise((resolve, reject) => {
       // The thread answers a question with an answer of its own type (or a failure, rejected).
       this.waiting.set(question.id, { resolve: resolve as (answer: Answer) => void, reject });

@@ -21,9 +21,10 @@ export default fp(async (app, opts: { config: Config }) => {
   useTokenKey(db, loadSecretKey(opts.config));
   app.addHook('onClose', async () => {
     await finishBeforeClosing(db);
-    // The SQLite thread closes its connection before the server counts as closed: a caller that
-    // then removes or copies the data directory finds no file still being written.
-    await directSqlite(db)?.thread?.stop();
+    // The SQLite threads close their connections before the server counts as closed: a caller
+    // that then removes or copies the data directory finds no file still being written.
+    const sqlite = directSqlite(db);
+    await Promise.all([sqlite?.foldThread.stop(), sqlite?.thread?.stop()]);
     await db.destroy();
   });
 });

@@ -7,12 +7,15 @@
 // PostgreSQL an insert still running holds the events after it back: the fold each second stops
 // before it, a read's fold waits for it.
 import { sql } from 'kysely';
+import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLD_BATCH } from '../../server/analytics/fold-sql.js';
 import { PostgresFoldThread } from '../../server/analytics/fold-thread.js';
 import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
+import { directSqlite } from '../../server/db/connect.js';
 import { fillReached } from '../../server/db/migrations/022_analytics_reached.js';
+import { BACKGROUND_NICE } from '../../server/db/thread-priority.js';
 import { decodeTurnEvent } from '../../src/core/analytics/index.js';
 import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
 import { guest, link, listen, node, publish, text } from './chat-support.js';
@@ -52,6 +55,16 @@ afterAll(async () => {
   await second.close();
   await database.remove();
 });
+
+/** The messages a guest's outcome row counts. */
+async function messagesIn(guestId: string): Promise<number> {
+  const outcome = await first.app.db
+    .selectFrom('analytics_sessions')
+    .select('messages_in')
+    .where('guest_id', '=', guestId)
+    .executeTakeFirstOrThrow();
+  return Number(outcome.messages_in);
+}
 
 describe('the fold', () => {
   it('counts each turn once when two servers fold the same events at once', async () => {
@@ -227,13 +240,41 @@ describe('the fold', () => {
 
     const folds = await Promise.all([foldEvents(first.app.db), foldEvents(second.app.db)]);
     expect(folds[0].folded + folds[1].folded).toBe(2 * FOLD_BATCH);
-    const outcome = await first.app.db
-      .selectFrom('analytics_sessions')
-      .select('messages_in')
-      .where('guest_id', '=', chatting.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(outcome.messages_in)).toBe(1 + 2 * FOLD_BATCH);
+    expect(await messagesIn(chatting.id)).toBe(1 + 2 * FOLD_BATCH);
   });
+
+  it.skipIf(Boolean(process.env.API_DATABASE_URL) || process.platform !== 'linux')(
+    'adds the batches up on a thread of its own at the lowest CPU priority, and on the main thread once it has stopped (SQLite)',
+    async () => {
+      // Field 19 of /proc/<pid>/task/<tid>/stat, counted after the name's closing parenthesis.
+      const niceOf = (tid: string) =>
+        Number(
+          fs
+            .readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+            .replace(/^.*\) /s, '')
+            .split(' ')[16],
+        );
+      const inBackground = () =>
+        fs.readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === BACKGROUND_NICE).length;
+      const third = await createTestInstance(database);
+      try {
+        await third.app.analyticsFold.stop();
+        const before = inBackground();
+        const chatting = guest({ base: firstBase, botId });
+        await chatting.say('Hello');
+        await foldEvents(third.app.db);
+        expect(inBackground()).toBe(before + 1);
+
+        await directSqlite(third.app.db)!.foldThread.stop();
+        expect(inBackground()).toBe(before);
+        await chatting.say('Again');
+        expect(await foldEvents(third.app.db)).toEqual({ folded: 1, unreadable: 0 });
+        expect(await messagesIn(chatting.id)).toBe(2);
+      } finally {
+        await third.close();
+      }
+    },
+  );
 
   it('skips a row that is not an event, says so, and folds the events after it', async () => {
     await first.app.db
@@ -247,12 +288,7 @@ describe('the fold', () => {
 
     expect(await fold.run()).toEqual({ folded: 2, unreadable: 1 });
     expect(reported).toEqual([1]);
-    const outcome = await first.app.db
-      .selectFrom('analytics_sessions')
-      .select('messages_in')
-      .where('guest_id', '=', late.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(outcome.messages_in)).toBe(1);
+    expect(await messagesIn(late.id)).toBe(1);
   });
 
   it('reads a row with a line break in it as one unreadable row, not as the event after the break', async () => {

@@ -1,17 +1,29 @@
 // The messages between the main thread and the SQLite thread (sqlite-thread.ts ↔ worker.ts),
 // typed on both sides. Each question carries an id; its answer carries the same id back.
-import type { FoldCount } from '../../analytics/fold-sql.js';
 
 /** A statement and its parameters. */
 export type Write = [sql: string, params: unknown[]];
 
 /**
+ * Many writes of a few statements as one JSON text: each statement's text once, then each row's
+ * statement (its index) and parameters. A text crosses between threads in one copy, where the
+ * analytics fold's ~550 rows a batch as arrays took ~0.8 ms of the main thread to copy out of the
+ * fold's thread and again into this one (issue 19's cost, docs/analytics-cost.md).
+ */
+export interface PackedWrites {
+  statements: string[];
+  rows: [statement: number, params: unknown[]][];
+}
+
+/**
  * Writes that stand or fall together inside a batch: `guard` runs first, and when it changes no
- * row (a session whose version moved on) the rest of the group is skipped.
+ * row (a session whose version moved on) the rest of the group is skipped. `packed`: more writes,
+ * after `then`, as the JSON text of PackedWrites.
  */
 export interface WriteGroup {
   guard: Write;
   then: Write[];
+  packed?: string;
 }
 
 /** What the thread is started with (its workerData). */
@@ -37,18 +49,12 @@ export interface ReadQuestion {
   params: unknown[][];
 }
 
-/** Fold the next batch of analytics events (analytics/fold-on-thread.ts). */
-export interface FoldQuestion {
-  type: 'fold';
-  id: number;
-}
-
 /** Close the connection and end the thread; answered by the thread's exit. */
 export interface StopQuestion {
   type: 'stop';
 }
 
-export type Question = WriteQuestion | ReadQuestion | FoldQuestion | StopQuestion;
+export type Question = WriteQuestion | ReadQuestion | StopQuestion;
 
 /** The indexes of the groups whose guard changed nothing. */
 export interface WriteAnswer {
@@ -64,12 +70,6 @@ export interface ReadAnswer {
   rows: unknown[];
 }
 
-/** How many events the batch folded, and how many of them it skipped as unreadable. */
-export interface FoldAnswer extends FoldCount {
-  type: 'fold';
-  id: number;
-}
-
 /** The question failed; nothing of a failed write was committed. */
 export interface FailedAnswer {
   type: 'failed';
@@ -77,7 +77,7 @@ export interface FailedAnswer {
   error: string;
 }
 
-export type Answer = WriteAnswer | ReadAnswer | FoldAnswer | FailedAnswer;
+export type Answer = WriteAnswer | ReadAnswer | FailedAnswer;
 
 /** The answer to each kind of question, when it did not fail. */
-export type AnswerTo<Q extends { type: 'write' | 'read' | 'fold' }> = Extract<Answer, { type: Q['type'] }>;
+export type AnswerTo<Q extends { type: 'write' | 'read' }> = Extract<Answer, { type: Q['type'] }>;

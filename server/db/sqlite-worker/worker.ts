@@ -1,10 +1,11 @@
 // The SQLite thread itself (started by sqlite-thread.ts): its own connection to the database file,
-// the batched reads and writes of the chat turns, the analytics fold, and the WAL checkpoints. Why it exists is told
-// in sqlite-thread.ts.
+// the batched reads and writes of the chat turns (the analytics fold's writes among them), and the
+// WAL checkpoints. Why it exists is told in sqlite-thread.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { foldBatchOnThread } from '../../analytics/fold-on-thread.js';
+import { statementCache } from '../statement-cache.js';
 import type { Answer, Question, ThreadSetup, WriteGroup } from './messages.js';
+import { runPackedWrites } from './packed-writes.js';
 
 const setup = workerData as ThreadSetup;
 const port = parentPort;
@@ -16,19 +17,15 @@ db.pragma('synchronous = NORMAL');
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
 
-const statements = new Map<string, SQLite.Statement>();
-function prepare(sql: string): SQLite.Statement {
-  let statement = statements.get(sql);
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
+const prepare = statementCache(db);
 
 /** One transaction per batch; answers the indexes of the groups whose guard changed nothing. */
 const writeGroups = db.transaction((groups: WriteGroup[]): number[] => {
   const skipped: number[] = [];
-  groups.forEach(({ guard, then }, index) => {
+  groups.forEach(({ guard, then, packed }, index) => {
     if (prepare(guard[0]).run(guard[1]).changes === 0) return void skipped.push(index);
     for (const [sql, params] of then) prepare(sql).run(params);
+    if (packed) runPackedWrites(packed, prepare);
   });
   return skipped;
 });
@@ -58,8 +55,6 @@ port.on('message', (question: Question) => {
   try {
     if (question.type === 'read')
       answer = { type: 'read', id: question.id, rows: readAll(question.sql, question.params) };
-    else if (question.type === 'fold')
-      answer = { type: 'fold', id: question.id, ...foldBatchOnThread(db, prepare) };
     else answer = { type: 'write', id: question.id, skipped: writeGroups(question.groups) };
   } catch (error) {
     answer = {
