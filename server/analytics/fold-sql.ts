@@ -93,20 +93,6 @@ export const callHourParams = (h: CallHourCount) => [
 ];
 export const outcomeParams = (o: OutcomeFigures) => OUTCOME_COLUMN_NAMES.map((c) => o[c]);
 
-/**
- * A fold's writes packed for the SQLite thread (its PackedWrites as JSON): the texts of the three
- * statements once, and each row's statement and parameters.
- */
-export function packedFoldWrites(fold: TurnFold): string {
-  const statements = [ADD_NODE_HOUR_SQL, ADD_CALL_HOUR_SQL, UPSERT_OUTCOME_SQL];
-  const rows: [number, unknown[]][] = [
-    ...fold.nodeHours.map((h): [number, unknown[]] => [0, nodeHourParams(h)]),
-    ...fold.callHours.map((h): [number, unknown[]] => [1, callHourParams(h)]),
-    ...fold.outcomes.map((o): [number, unknown[]] => [2, outcomeParams(o)]),
-  ];
-  return JSON.stringify({ statements, rows });
-}
-
 /** A fold's writes, one row per statement. */
 export function foldRowWrites(fold: TurnFold): [sql: string, params: unknown[]][] {
   return [

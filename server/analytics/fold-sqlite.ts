@@ -18,10 +18,11 @@ import {
   type StoredAnswers,
   type StoredReached,
 } from '../../src/core/analytics/index.js';
+import { packWrites } from '../db/sqlite-worker/packed-writes.js';
 import {
   CURSOR,
   FOLD_BATCH,
-  packedFoldWrites,
+  foldRowWrites,
   READ_CURSOR_SQL,
   READ_EVENTS_SQL,
   READ_REACHED_SQL,
@@ -36,7 +37,7 @@ export interface FoldedBatch extends FoldCount {
   /** The cursor the batch read after, and the id of the last event it read. */
   cursor: number;
   last: number;
-  /** Its writes packed (packedFoldWrites): a text crosses the main thread in one copy. */
+  /** Its writes packed (packWrites): a text crosses the main thread in one copy. */
   writes: string;
 }
 
@@ -61,6 +62,6 @@ export function readFoldBatch(prepare: (sql: string) => SQLite.Statement): Folde
     last: rows[rows.length - 1][0],
     folded: rows.length,
     unreadable: fold.unreadable,
-    writes: packedFoldWrites(fold),
+    writes: packWrites(foldRowWrites(fold)),
   };
 }
