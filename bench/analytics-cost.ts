@@ -12,7 +12,9 @@
 // out between −2.8 % and 5.2 %, and single pairs still swing by ±20 %: a loss of 5 % is at the
 // edge of what this bench can see here (docs/analytics-cost.md).
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { startOrdersApi } from './orders-api.js';
+import { processesCpuMicros } from './proc-cpu.js';
 import { guestRequests } from './runtime-flow.js';
 import { GUESTS, load, median, ServerProcess, type Load } from './runtime.js';
 import { spread } from './stats.js';
@@ -60,6 +62,8 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
     });
     for (const ready of [readyOn, readyOff])
       await autocannon({ connections: GUESTS, ...chat(ready, []), duration: 3 });
+    const foldBackends = databaseUrl && !AA ? await foldBackendPids(databaseUrl) : [];
+    const foldCpuAtStart = processesCpuMicros(foldBackends);
     const loadOne = async (which: 'on' | 'off') => {
       const problems: string[] = [];
       const server = which === 'on' ? on : off;
@@ -82,6 +86,14 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
         console.log(
           `${label} pair ${i + 1}: on ${Math.round(done.on.perSecond)}, off ${Math.round(done.off.perSecond)} turns/s`,
         );
+    }
+    if (foldBackends.length) {
+      // The fold's own statements, apart from the turns' (PostgreSQL's on − off holds both).
+      const turns = pairs.reduce((sum, p) => sum + p.on.perSecond * SLICE_SECONDS, 0);
+      const micros = (processesCpuMicros(foldBackends) - foldCpuAtStart) / turns;
+      console.log(
+        `${label}: the fold's PostgreSQL backend, ${micros.toFixed(1)} µs a turn of the analytics server`,
+      );
     }
     const lossOfPairs = pairs.map((p) => 1 - p.on.perSecond / p.off.perSecond);
     // Quartiles and extremes from spread; the median from runtime.ts's median, as every other
@@ -114,5 +126,19 @@ export async function benchCost(label: string, databaseUrl: string): Promise<(st
   } finally {
     await Promise.all([on.stop(), off.stop()]);
     orders.close();
+  }
+}
+
+/** The PostgreSQL backends of the analytics folds (their application_name: db/connect.ts). */
+async function foldBackendPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where application_name like 'botflow analytics fold %'`,
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
   }
 }

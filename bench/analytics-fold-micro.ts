@@ -18,44 +18,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { readFoldBatch } from '../server/analytics/fold-sqlite.js';
 import { CURSOR, FOLD_BATCH, MOVE_CURSOR_SQL } from '../server/analytics/fold-sql.js';
 import { statementCache } from '../server/db/statement-cache.js';
 import { runPackedWrites } from '../server/db/sqlite-worker/packed-writes.js';
-import { startOrdersApi } from './orders-api.js';
-import { guestRequests } from './runtime-flow.js';
-import { GUESTS, ServerProcess } from './runtime.js';
+import { recordTraffic } from './record-traffic.js';
 import { spread } from './stats.js';
 
 const dir = process.env.FOLD_MICRO_DIR ?? path.join(os.tmpdir(), 'botflow-fold-micro');
 const file = path.join(dir, 'botflow.sqlite');
 const ROUNDS = Number(process.env.FOLD_MICRO_ROUNDS ?? 9);
 
-/** Serves the bench's guests for a while with analytics on, keeping the database. */
-async function record(): Promise<void> {
+if (!fs.existsSync(file)) {
   fs.mkdirSync(dir, { recursive: true });
-  const orders = await startOrdersApi();
-  const server = new ServerProcess('', orders.url, { ANALYTICS: 'on', BENCH_SERVER_DATA_DIR: dir });
-  try {
-    const ready = await server.next();
-    if (ready.type !== 'ready') throw new Error('the bench server did not start');
-    const problems: string[] = [];
-    await autocannon({
-      url: ready.base,
-      connections: GUESTS,
-      duration: Number(process.env.FOLD_MICRO_SECONDS ?? 8),
-      requests: guestRequests(ready.botId, problems),
-    });
-    if (problems.length) throw new Error(`unexpected answers: ${problems[0]}`);
-  } finally {
-    await server.stop();
-    orders.close();
-  }
+  await recordTraffic('', { BENCH_SERVER_DATA_DIR: dir });
 }
-
-if (!fs.existsSync(file)) await record();
 const db = new SQLite(file, { fileMustExist: true });
 // As the SQLite thread's connection (server/db/sqlite-worker/worker.ts).
 db.pragma('synchronous = NORMAL');

@@ -27,6 +27,18 @@ export function threadCpuMicros(): number | null {
   }
 }
 
+/** CPU time of the given processes still running (a PostgreSQL backend each), in µs. */
+export function processesCpuMicros(pids: number[]): number {
+  let micros = 0;
+  for (const pid of pids)
+    try {
+      micros += statMicros(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      // gone meanwhile: its time is lost to this reading
+    }
+  return micros;
+}
+
 export function postgresCpuMicros(): number | null {
   let ticks = 0;
   let found = false;

@@ -28,7 +28,9 @@ async function serve(): Promise<void> {
   // BENCH_SERVER_DATA_DIR: a folder to keep the database in after the server stops (bench/analytics-fold-micro.ts).
   const keptDir = process.env.BENCH_SERVER_DATA_DIR;
   const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'botflow-bench-runtime-'));
-  const schema = databaseUrl ? `bench_${crypto.randomBytes(5).toString('hex')}` : undefined;
+  // BENCH_SERVER_SCHEMA: a schema to make and keep after the server stops (bench/analytics-fold-micro-postgres.ts).
+  const keptSchema = process.env.BENCH_SERVER_SCHEMA;
+  const schema = databaseUrl ? (keptSchema ?? `bench_${crypto.randomBytes(5).toString('hex')}`) : undefined;
   if (schema) await withPg(databaseUrl, (c) => c.query(`CREATE SCHEMA ${schema}`));
   const app = await buildApp({
     ...loadConfig({}),
@@ -89,7 +91,7 @@ async function serve(): Promise<void> {
       send({ type: 'cpu', micros: usage.user + usage.system, mainMicros: threadCpuMicros(), gcMicros });
     } else if (message.type === 'stop') {
       await app.close();
-      if (schema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+      if (schema && !keptSchema) await withPg(databaseUrl, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
       if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }

@@ -28,6 +28,33 @@ export const OUTCOME_MERGE = `on conflict (guest_id) do update set ${Object.entr
   .filter(Boolean)
   .join(', ')}`;
 
+/**
+ * PostgreSQL: the type each written column's values travel as, one array of them per column
+ * (fold-postgres.ts): numbers as bigint (an integer column takes them by assignment), texts as text.
+ */
+export const OUTCOME_POSTGRES_TYPES = {
+  guest_id: 'text',
+  bot_id: 'bigint',
+  flow_name: 'text',
+  started_at: 'bigint',
+  last_at: 'bigint',
+  version: 'bigint',
+  last_node: 'text',
+  ended: 'bigint',
+  completed: 'bigint',
+  fallbacks: 'bigint',
+  messages_in: 'bigint',
+  messages_out: 'bigint',
+  ai_calls: 'bigint',
+  ai_ms: 'bigint',
+  api_calls: 'bigint',
+  api_ms: 'bigint',
+  channel: 'text',
+  language: 'text',
+  answers: 'text',
+  reached: 'text',
+} as const satisfies Record<WrittenColumn, 'bigint' | 'text'>;
+
 /** The figures the rollups count, each with the column of its snapshot (what they hold for the row). */
 export const ROLLED_FIGURES = {
   last_at: 'rolled_last_at',

@@ -70,12 +70,14 @@ export function openDatabase(
       options: KEY_LOOKUPS_ONLY + schema,
     });
     // The analytics fold's batches, on a thread of their own (analytics/fold-thread.ts), planned as
-    // the hot statements are: a batch reads its guests by key.
+    // the hot statements are: a batch reads its guests by key. Committed without waiting for the
+    // WAL's flush: a batch's sums and its cursor's move are one transaction, so a crash loses
+    // whole batches, last ones first, and the fold adds those events again from the cursor.
     const scope = config.databaseSchema || 'public';
     const foldThread = new PostgresFoldThread(
       {
         connectionString: config.databaseUrl,
-        options: KEY_LOOKUPS_ONLY + schema,
+        options: `${KEY_LOOKUPS_ONLY}-c synchronous_commit=off ${schema}`,
         name: `botflow analytics fold ${scope}`,
       },
       hotPool,

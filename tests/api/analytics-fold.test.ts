@@ -155,6 +155,24 @@ describe('the fold', () => {
     expect(JSON.parse(await answers(bo.id))).toEqual({ name: 'Cy' });
   });
 
+  it('keeps an answer whole whatever its characters', async () => {
+    // PostgreSQL's fold sends the outcome rows as one array literal a column (fold-postgres.ts):
+    // its quotes, backslashes, braces, commas and the word NULL must come back as typed.
+    // (A form's line breaks are CR LF.)
+    const typed = 'Zoë "Z\\" {a,b} NULL, \u2014 🦄\r\nsecond line\ttab';
+    const zoe = guest({ base: firstBase, botId });
+    await zoe.say('Hello');
+    await zoe.say(typed);
+    await foldEvents(first.app.db);
+    const outcome = await first.app.db
+      .selectFrom('analytics_sessions')
+      .select(['answers', 'last_node', 'channel'])
+      .where('guest_id', '=', zoe.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(outcome.answers)).toEqual({ name: typed });
+    expect(outcome).toMatchObject({ last_node: 'ask', channel: 'web' });
+  });
+
   it('counts a guest again at no node its session had reached before the fold kept the list', async () => {
     const guestsAt = async () =>
       (
