@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { foldBatchPostgres } from '../server/analytics/fold-postgres.js';
 import { CURSOR, FOLD_BATCH } from '../server/analytics/fold-sql.js';
+import { KEY_LOOKUPS_ONLY } from '../server/db/connect.js';
 import { recordTraffic } from './record-traffic.js';
 import { spread } from './stats.js';
 
@@ -26,7 +27,7 @@ const ROUNDS = Number(process.env.FOLD_MICRO_ROUNDS ?? 7);
 const client = new pg.Client({
   connectionString: databaseUrl,
   // As the fold thread's connection (server/db/connect.ts).
-  options: `-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c search_path=${schema}`,
+  options: `${KEY_LOOKUPS_ONLY}-c search_path=${schema}`,
 });
 await client.connect();
 const { rows: found } = await client.query('select from pg_namespace where nspname = $1', [schema]);
@@ -87,24 +88,15 @@ for (let i = 0; i < ROUNDS; i++) {
   rounds.push(await round());
   for (const [name, micros] of byStatement) statements.set(name, [...(statements.get(name) ?? []), micros]);
 }
-const line = (values: number[], per: number) => {
-  const { median, min, max } = spread(values.map((v) => v / per));
+/** µs an event: median (lowest–highest). */
+const line = (values: number[]) => {
+  const { median, min, max } = spread(values);
   return `${median.toFixed(2)} (${min.toFixed(2)}–${max.toFixed(2)})`;
 };
 console.log(
   `${events} events of ${guests} guests (schema ${schema}); µs an event, median (lowest–highest) of ${ROUNDS} rounds`,
 );
-console.log(
-  `backend, whole fold: ${line(
-    rounds.map((r) => r.backend),
-    1,
-  )}`,
-);
-for (const [name, values] of statements) console.log(`  ${name}: ${line(values, events)}`);
-console.log(
-  `this process (the fold's JavaScript and the driver): ${line(
-    rounds.map((r) => r.client),
-    1,
-  )}`,
-);
+console.log(`backend, whole fold: ${line(rounds.map((r) => r.backend))}`);
+for (const [name, values] of statements) console.log(`  ${name}: ${line(values.map((v) => v / events))}`);
+console.log(`this process (the fold's JavaScript and the driver): ${line(rounds.map((r) => r.client))}`);
 await client.end();

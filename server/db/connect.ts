@@ -41,7 +41,7 @@ export function isPostgresUrl(url: string): boolean {
  * 240 µs in 15 s of the runtime bench). Without sequential scans, hash and merge joins on these
  * connections, every plan is an index lookup per key, whatever the statistics said when planning.
  */
-const KEY_LOOKUPS_ONLY = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off ';
+export const KEY_LOOKUPS_ONLY = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off ';
 
 /** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite. */
 export function openDatabase(
