@@ -23,6 +23,7 @@ import {
   READ_CURSOR_SQL,
   type FoldCount,
 } from './fold-sql.js';
+import { int8ArrayParam, textArrayParam } from '../db/pg-binary-array.js';
 import { OUTCOME_COLUMN_NAMES, OUTCOME_MERGE, OUTCOME_POSTGRES_TYPES } from './outcome-columns.js';
 
 /** A batch's count, and whether it left events behind a missing id. */
@@ -35,11 +36,13 @@ const numbered = (text: string) => {
 };
 
 /**
- * The outcome rows as one array parameter per column, from $5 on, unnested into rows. Read from
- * one JSON text, as the hours are, PostgreSQL took twice the CPU to parse them (~8 µs a row
- * against ~4: each row's twenty keys looked up by name) and the upsert ~13 µs a row against ~8.5
- * (bench/analytics-fold-micro-postgres.ts, docs/analytics-cost.md): the fold's statements run in
- * the database, which every server shares, at the priority of the turns'.
+ * The outcome rows as one array parameter per column, from $5 on, unnested into rows, each array
+ * in PostgreSQL's binary format (db/pg-binary-array.ts). Read from one JSON text, as the hours
+ * are, PostgreSQL took twice the CPU to parse them (~8 µs a row against ~4 as arrays' text: each
+ * row's twenty keys looked up by name) and the upsert ~13 µs a row against ~8.5; the arrays' text
+ * then cost the fold's thread ~1.4 µs an event to escape (bench/analytics-fold-micro-postgres.ts,
+ * docs/analytics-cost.md). The fold's statements run in the database, which every server shares,
+ * at the priority of the turns'.
  */
 const OUTCOME_ROWS = `select * from unnest(${OUTCOME_COLUMN_NAMES.map(
   (column, i) => `$${i + 5}::${OUTCOME_POSTGRES_TYPES[column]}[]`,
@@ -71,11 +74,14 @@ const FOLD_SQL = `
 
 /**
  * The next batch of events as one text (core/analytics/event-lines.ts says why), a line per event,
- * in id order; a text with a line break in it is sent empty (it is not an event).
+ * in id order; a text with a line break in it is sent empty (it is not an event). The lines are
+ * joined in the order the id index is read, not sorted again by string_agg's own `order by`,
+ * which took ~0.4 of the read's ~0.9 µs an event in the backend (docs/analytics-cost.md);
+ * splitEventLines checks the order.
  */
 const READ_EVENT_LINES_SQL = `
   select coalesce(string_agg(id || ',' || at || ',' ||
-    case when strpos(payload, E'\\n') > 0 then '' else payload end, E'\\n' order by id), '') as batch
+    case when strpos(payload, E'\\n') > 0 then '' else payload end, E'\\n'), '') as batch
   from (select id, at, payload from analytics_turns where id > $1 order by id limit $2) e`;
 
 /**
@@ -99,6 +105,14 @@ function callHourRow({ counts, ...key }: CallHourCount) {
   return row;
 }
 
+/** One written column of the outcome rows as its binary array parameter. */
+function outcomeColumnParam(column: (typeof OUTCOME_COLUMN_NAMES)[number], outcomes: TurnFold['outcomes']) {
+  const values = outcomes.map((outcome) => outcome[column]);
+  return OUTCOME_POSTGRES_TYPES[column] === 'bigint'
+    ? int8ArrayParam(values as (number | null)[])
+    : textArrayParam(values as (string | null)[]);
+}
+
 /** Writes a fold and moves the cursor from `cursor` to `last`; false when another fold moved it first. */
 async function commitFold(pool: pg.Pool, cursor: number, last: number, fold: TurnFold): Promise<boolean> {
   const values = [
@@ -106,7 +120,7 @@ async function commitFold(pool: pg.Pool, cursor: number, last: number, fold: Tur
     cursor,
     JSON.stringify(fold.nodeHours),
     JSON.stringify(fold.callHours.map(callHourRow)),
-    ...OUTCOME_COLUMN_NAMES.map((column) => fold.outcomes.map((outcome) => outcome[column])),
+    ...OUTCOME_COLUMN_NAMES.map((column) => outcomeColumnParam(column, fold.outcomes)),
   ];
   const { rows } = await pool.query<{ moved: number }>({ name: 'analytics_fold', text: FOLD_SQL, values });
   return rows[0].moved > 0;

@@ -14,6 +14,17 @@ describe('splitEventLines', () => {
     });
   });
 
+  it('gives the events in id order whatever order the lines came in', () => {
+    expect(splitEventLines('9,30,["c"]\n7,10,["a"]\n8,20,["b"]')).toEqual({
+      ids: [7, 8, 9],
+      rows: [
+        { at: 10, text: '["a"]' },
+        { at: 20, text: '["b"]' },
+        { at: 30, text: '["c"]' },
+      ],
+    });
+  });
+
   it('reads an empty batch as no events', () => {
     expect(splitEventLines('')).toEqual({ ids: [], rows: [] });
   });
