@@ -44,15 +44,21 @@ const numbered = (text: string) => {
  * docs/analytics-cost.md). The fold's statements run in the database, which every server shares,
  * at the priority of the turns'.
  */
-const OUTCOME_ROWS = `select * from unnest(${OUTCOME_COLUMN_NAMES.map(
-  (column, i) => `$${i + 5}::${OUTCOME_POSTGRES_TYPES[column]}[]`,
-).join(', ')})`;
+/** The outcome rows whose arrays start at parameter `first`, unnested into rows. */
+const outcomeRows = (first: number) =>
+  `select * from unnest(${OUTCOME_COLUMN_NAMES.map(
+    (column, i) => `$${i + first}::${OUTCOME_POSTGRES_TYPES[column]}[]`,
+  ).join(', ')})`;
 
 /**
  * The fold's writes and the cursor's move as one statement (one round trip, atomic on its own).
  * The hours, a few dozen rows a batch, are read from one JSON parameter each as rows of the
- * table's own type; the outcomes, a row per guest, from OUTCOME_ROWS. The sums are written only
- * when the cursor moved from where the batch was read.
+ * table's own type; the outcomes, a row per guest, from two sets of arrays (outcomeRows): the
+ * guests who had no outcome row when the batch read them, inserted as they are, then the others,
+ * merged into theirs. A plain insert spares the new rows the conflict check (~1.5 µs a row of
+ * the backend's ~4.8, docs/analytics-cost.md); a row that appeared after all fails the whole
+ * statement, and commitFold writes the batch again with every row merged. The sums are written
+ * only when the cursor moved from where the batch was read.
  */
 const FOLD_SQL = `
   with moved as (
@@ -65,9 +71,12 @@ const FOLD_SQL = `
     insert into analytics_call_hours
     select * from json_populate_recordset(null::analytics_call_hours, $4::json) where exists (select from moved)
     ${ADD_CALL_HOURS}
+  ), new_outcomes as (
+    insert into analytics_sessions (${OUTCOME_COLUMN_NAMES.join(', ')})
+    ${outcomeRows(5)} where exists (select from moved)
   ), outcomes as (
     insert into analytics_sessions (${OUTCOME_COLUMN_NAMES.join(', ')})
-    ${OUTCOME_ROWS} where exists (select from moved)
+    ${outcomeRows(5 + OUTCOME_COLUMN_NAMES.length)} where exists (select from moved)
     ${OUTCOME_MERGE}
   )
   select count(*)::int as moved from moved`;
@@ -113,17 +122,40 @@ function outcomeColumnParam(column: (typeof OUTCOME_COLUMN_NAMES)[number], outco
     : textArrayParam(values as (string | null)[]);
 }
 
-/** Writes a fold and moves the cursor from `cursor` to `last`; false when another fold moved it first. */
-async function commitFold(pool: pg.Pool, cursor: number, last: number, fold: TurnFold): Promise<boolean> {
+/** The unique violation a plain insert of an outcome row that exists after all fails with. */
+const isOutcomeConflict = (error: unknown) =>
+  (error as { code?: string; constraint?: string }).code === '23505' &&
+  (error as { constraint?: string }).constraint === 'analytics_sessions_pkey';
+
+/**
+ * Writes a fold and moves the cursor from `cursor` to `last`; false when another fold moved it
+ * first. `hadRow`: whether a guest had an outcome row when the batch was read.
+ */
+async function commitFold(
+  pool: pg.Pool,
+  cursor: number,
+  last: number,
+  fold: TurnFold,
+  hadRow: (guest: string) => boolean,
+): Promise<boolean> {
+  const fresh = fold.outcomes.filter((outcome) => !hadRow(outcome.guest_id));
+  const merged = fresh.length ? fold.outcomes.filter((outcome) => hadRow(outcome.guest_id)) : fold.outcomes;
   const values = [
     last,
     cursor,
     JSON.stringify(fold.nodeHours),
     JSON.stringify(fold.callHours.map(callHourRow)),
-    ...OUTCOME_COLUMN_NAMES.map((column) => outcomeColumnParam(column, fold.outcomes)),
+    ...OUTCOME_COLUMN_NAMES.map((column) => outcomeColumnParam(column, fresh)),
+    ...OUTCOME_COLUMN_NAMES.map((column) => outcomeColumnParam(column, merged)),
   ];
-  const { rows } = await pool.query<{ moved: number }>({ name: 'analytics_fold', text: FOLD_SQL, values });
-  return rows[0].moved > 0;
+  try {
+    const { rows } = await pool.query<{ moved: number }>({ name: 'analytics_fold', text: FOLD_SQL, values });
+    return rows[0].moved > 0;
+  } catch (error) {
+    // Nothing was written (one statement): every row merged this time.
+    if (fresh.length && isOutcomeConflict(error)) return commitFold(pool, cursor, last, fold, () => true);
+    throw error;
+  }
 }
 
 /** Folds the next batch of events: those up to `settled`, then those without a gap before them. */
@@ -149,7 +181,7 @@ export async function foldBatchPostgres(pool: pg.Pool, settled: number): Promise
     const { rows: guestRows } = await pool.query<GuestRow>({
       name: 'analytics_fold_guests',
       text: READ_GUESTS_SQL,
-      values: [[...parsed.guests]],
+      values: [textArrayParam([...parsed.guests])],
     });
     const guests = new Map(guestRows.map((row) => [row.id, row]));
     const fold = foldParsedTurns(parsed, (guest) => {
@@ -157,7 +189,8 @@ export async function foldBatchPostgres(pool: pg.Pool, settled: number): Promise
       return row && row.version !== null ? { version: row.version, reached: row.reached } : undefined;
     });
     takeSessionAnswers(fold.sessionAnswers, (guest) => storedAnswersOfState(guests.get(guest)?.state));
-    if (await commitFold(pool, cursor, ids[n - 1], fold))
+    const hadRow = (guest: string) => guests.get(guest)?.version != null;
+    if (await commitFold(pool, cursor, ids[n - 1], fold, hadRow))
       return { folded: n, unreadable: fold.unreadable, behind };
     // Another server folded from the same cursor: read on from where it stopped.
   }

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLD_BATCH } from '../../server/analytics/fold-sql.js';
+import { foldBatchPostgres } from '../../server/analytics/fold-postgres.js';
 import { PostgresFoldThread } from '../../server/analytics/fold-thread.js';
 import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
 import { directSqlite } from '../../server/db/connect.js';
@@ -365,6 +366,47 @@ describe('the fold', () => {
         expect(await exact).toEqual({ folded: 2, unreadable: 1 });
       } finally {
         await held.end();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.API_DATABASE_URL)(
+    'merges into a guest’s outcome row that appeared after the batch read it (PostgreSQL)',
+    async () => {
+      // The fold inserts the rows of guests that had none when it read them, without a conflict
+      // check (fold-postgres.ts): a row that appears in between fails that insert, and the batch
+      // is written again, merged.
+      const pool = new pg.Pool({
+        connectionString: database.databaseUrl,
+        options: `-c search_path=${database.databaseSchema}`,
+      });
+      const newcomer = guest({ base: firstBase, botId });
+      await newcomer.say('Hello');
+      let written = 0;
+      const appearing = {
+        async query(config: pg.QueryConfig) {
+          if (config.name === 'analytics_fold' && written++ === 0)
+            await pool.query(
+              `insert into analytics_sessions (guest_id, bot_id, flow_name, started_at, last_at, version,
+                 last_node, ended, completed, fallbacks, messages_in, messages_out, ai_calls, ai_ms,
+                 api_calls, api_ms, channel, language, answers, reached)
+               values ($1, $2, 'main', 1, 1, 1, null, 0, 0, 0, 5, 0, 0, 0, 0, 0, 'web', 'en', '{}', null)`,
+              [newcomer.id, botId],
+            );
+          return pool.query(config);
+        },
+      } as unknown as pg.Pool;
+      try {
+        expect(await foldBatchPostgres(appearing, Number.MAX_SAFE_INTEGER)).toEqual({
+          folded: 1,
+          unreadable: 0,
+          behind: false,
+        });
+        // The row's 5 and the turn's 1; the write was tried twice.
+        expect(await messagesIn(newcomer.id)).toBe(6);
+        expect(written).toBe(2);
+      } finally {
+        await pool.end();
       }
     },
   );
