@@ -15,9 +15,10 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import { foldBatchPostgres } from '../server/analytics/fold-postgres.js';
-import { CURSOR, FOLD_BATCH } from '../server/analytics/fold-sql.js';
+import { CURSOR } from '../server/analytics/fold-sql.js';
 import { KEY_LOOKUPS_ONLY } from '../server/db/connect.js';
 import { recordTraffic } from './record-traffic.js';
+import { storedRowEvents, type StoredEvent } from '../src/core/analytics/index.js';
 import { spread } from './stats.js';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,10 +41,18 @@ const schedstat = `/proc/${backend[0].pid}/schedstat`;
 /** The backend's CPU so far, in µs. */
 const backendMicros = () => Number(fs.readFileSync(schedstat, 'utf8').split(' ')[0]) / 1000;
 
-const { rows: counts } = await client.query<{ events: number; guests: number }>(
-  `select count(*)::int as events, count(distinct payload::json->>0)::int as guests from analytics_turns`,
+// A row holds one event or the events one statement stored together (repos/analytics-writes.ts).
+const { rows: stored } = await client.query<{ at: string; payload: string }>(
+  'select at, payload from analytics_turns',
 );
-const { events, guests } = counts[0];
+const guestIds = new Set<string>();
+let events = 0;
+const countEvent = (_: number, event: StoredEvent) => {
+  events++;
+  guestIds.add(event[0]);
+};
+for (const { at, payload } of stored) storedRowEvents(Number(at), payload, countEvent);
+const guests = guestIds.size;
 
 /** Each statement's backend CPU, by its prepared name, summed over a round. */
 const byStatement = new Map<string, number>();
@@ -69,9 +78,9 @@ async function round(): Promise<{ backend: number; client: number }> {
     const start = process.cpuUsage();
     let folded = 0;
     for (;;) {
-      const { folded: count } = await foldBatchPostgres(timedPool, Number.MAX_SAFE_INTEGER);
+      const { folded: count, full } = await foldBatchPostgres(timedPool, Number.MAX_SAFE_INTEGER);
       folded += count;
-      if (count < FOLD_BATCH) break;
+      if (!full) break;
     }
     const used = process.cpuUsage(start);
     if (folded !== events) throw new Error(`folded ${folded} of ${events} events`);
@@ -94,7 +103,7 @@ const line = (values: number[]) => {
   return `${median.toFixed(2)} (${min.toFixed(2)}–${max.toFixed(2)})`;
 };
 console.log(
-  `${events} events of ${guests} guests (schema ${schema}); µs an event, median (lowest–highest) of ${ROUNDS} rounds`,
+  `${events} events in ${stored.length} rows, of ${guests} guests (schema ${schema}); µs an event, median (lowest–highest) of ${ROUNDS} rounds`,
 );
 console.log(`backend, whole fold: ${line(rounds.map((r) => r.backend))}`);
 for (const [name, values] of statements) console.log(`  ${name}: ${line(values.map((v) => v / events))}`);

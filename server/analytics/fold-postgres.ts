@@ -18,7 +18,6 @@ import {
   ADD_CALL_HOURS,
   ADD_NODE_HOURS,
   BUCKETS,
-  FOLD_BATCH,
   MOVE_CURSOR_SQL,
   READ_CURSOR_SQL,
   type FoldCount,
@@ -26,8 +25,18 @@ import {
 import { int8ArrayParam, textArrayParam } from '../db/pg-binary-array.js';
 import { OUTCOME_COLUMN_NAMES, OUTCOME_MERGE, OUTCOME_POSTGRES_TYPES } from './outcome-columns.js';
 
-/** A batch's count, and whether it left events behind a missing id. */
-export type BatchCount = FoldCount & { behind: boolean };
+/**
+ * A batch's count of events, whether it left events behind a missing id, and whether it read as
+ * many rows as a batch reads (more may follow).
+ */
+export type BatchCount = FoldCount & { behind: boolean; full: boolean };
+
+/**
+ * Rows a batch reads. A row holds the events of the turns one statement stored (up to a write
+ * batch's 64, repos/analytics-writes.ts), so a batch is up to ~32,000 events while catching up,
+ * and a busy server's second of turns in one batch.
+ */
+export const FOLD_ROWS = 500;
 
 /** `?` placeholders as PostgreSQL's `$n`. */
 const numbered = (text: string) => {
@@ -169,12 +178,13 @@ export async function foldBatchPostgres(pool: pg.Pool, settled: number): Promise
     const { rows: eventRows } = await pool.query<{ batch: string }>({
       name: 'analytics_fold_lines',
       text: READ_EVENT_LINES_SQL,
-      values: [cursor, FOLD_BATCH],
+      values: [cursor, FOLD_ROWS],
     });
     const { ids, rows } = splitEventLines(eventRows[0].batch);
     const n = foldablePrefix(ids, cursor, settled);
     const behind = n < rows.length;
-    if (!n) return { folded: 0, unreadable: 0, behind };
+    const full = rows.length === FOLD_ROWS;
+    if (!n) return { folded: 0, unreadable: 0, behind, full };
     const parsed = parseStoredTurns(rows.slice(0, n));
     // Read before the cursor moves: a fold that moved it first wrote these rows, and this one then
     // writes nothing (commitFold) and reads them again.
@@ -191,7 +201,7 @@ export async function foldBatchPostgres(pool: pg.Pool, settled: number): Promise
     takeSessionAnswers(fold.sessionAnswers, (guest) => storedAnswersOfState(guests.get(guest)?.state));
     const hadRow = (guest: string) => guests.get(guest)?.version != null;
     if (await commitFold(pool, cursor, ids[n - 1], fold, hadRow))
-      return { folded: n, unreadable: fold.unreadable, behind };
+      return { folded: parsed.events.length + fold.unreadable, unreadable: fold.unreadable, behind, full };
     // Another server folded from the same cursor: read on from where it stopped.
   }
 }

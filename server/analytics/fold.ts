@@ -136,13 +136,20 @@ async function foldBatchSqlite(thread: SqliteThread, foldThread: SqliteFoldThrea
   }
 }
 
+/** A batch of rows of one event each, read whole (SQLite's: its ids commit in order). */
+const wholeRows = (count: FoldCount): BatchCount => ({
+  ...count,
+  behind: false,
+  full: count.folded === FOLD_BATCH,
+});
+
 /** The next batch: on the fold's thread (PostgreSQL's or SQLite's), or here (SQLite's fallback). */
 async function nextBatch(db: Db, settled: number): Promise<BatchCount> {
   const sqlite = directSqlite(db);
-  if (sqlite?.thread) return { ...(await foldBatchSqlite(sqlite.thread, sqlite.foldThread)), behind: false };
+  if (sqlite?.thread) return wholeRows(await foldBatchSqlite(sqlite.thread, sqlite.foldThread));
   const postgres = postgresFold(db);
   if (postgres) return postgres(settled);
-  return { ...(await foldBatch(db)), behind: false };
+  return wholeRows(await foldBatch(db));
 }
 
 /**
@@ -169,7 +176,7 @@ export async function foldEvents(db: Db, exact = true): Promise<FoldCount> {
       waited = true;
     }
     // Left behind after waiting: inserted after the call.
-    else if (batch.behind || batch.folded < FOLD_BATCH) return count;
+    else if (batch.behind || !batch.full) return count;
   }
 }
 

@@ -17,7 +17,8 @@ import { AnalyticsFold, foldEvents } from '../../server/analytics/fold.js';
 import { directSqlite } from '../../server/db/connect.js';
 import { fillReached } from '../../server/db/migrations/022_analytics_reached.js';
 import { BACKGROUND_NICE } from '../../server/db/thread-priority.js';
-import { decodeTurnEvent } from '../../src/core/analytics/index.js';
+import { SAVE_TURNS_SQL } from '../../server/repos/guests.js';
+import { decodeStoredRow } from '../../src/core/analytics/index.js';
 import { createBot, customer, type Customer } from '../fixtures/bot-api.js';
 import { guest, link, listen, node, publish, text } from './chat-support.js';
 import { createTestDatabase, createTestInstance, type TestApp, type TestDatabase } from './helpers.js';
@@ -57,6 +58,13 @@ afterAll(async () => {
   await database.remove();
 });
 
+/** PostgreSQL: a pool of connections to the test's schema. */
+const schemaPool = () =>
+  new pg.Pool({
+    connectionString: database.databaseUrl,
+    options: `-c search_path=${database.databaseSchema}`,
+  });
+
 /** The messages a guest's outcome row counts. */
 async function messagesIn(guestId: string): Promise<number> {
   const outcome = await first.app.db
@@ -85,9 +93,9 @@ describe('the fold', () => {
     expect(folds.reduce((n, f) => n + f.folded, 0)).toBe(8);
     expect(await foldEvents(second.app.db)).toEqual({ folded: 0, unreadable: 0 });
 
-    const events = (await first.app.db.selectFrom('analytics_turns').select(['at', 'payload']).execute()).map(
-      (row) => decodeTurnEvent(Number(row.at), row.payload),
-    );
+    const events = (
+      await first.app.db.selectFrom('analytics_turns').select(['at', 'payload']).execute()
+    ).flatMap((row) => decodeStoredRow(Number(row.at), row.payload));
     const visits = events.reduce((n, e) => n + e.analytics.visits.length, 0);
     const counted = await sql<{ visits: number }>`select sum(visits) as visits from analytics_node_hours
       where bot_id = ${botId}`.execute(first.app.db);
@@ -371,15 +379,62 @@ describe('the fold', () => {
   );
 
   it.skipIf(!process.env.API_DATABASE_URL)(
+    'stores the events of the turns one statement saves as one row, each folded at its own time (PostgreSQL)',
+    async () => {
+      const pool = schemaPool();
+      try {
+        const { payload } = await first.app.db
+          .selectFrom('analytics_turns')
+          .select('payload')
+          .where('payload', 'like', '["%')
+          .executeTakeFirstOrThrow();
+        const eventOf = (guestId: string) => [guestId, ...(JSON.parse(payload) as unknown[]).slice(1)];
+        const at = Date.UTC(2026, 0, 5, 9, 59, 59, 900);
+        const turn = (guestId: string, now: number, expected: number | null) => ({
+          id: guestId,
+          bot_id: botId,
+          channel: null,
+          chat_id: null,
+          state: { flow: 'main' },
+          expected,
+          now,
+          seq: 1,
+          messages: null,
+          event: eventOf(guestId),
+        });
+        const ids = ['batch-a', 'batch-b', 'batch-lost'].map((name) => `${name}-${Date.now()}`);
+        // The third lost its version race (no such row at version 4): its event is not stored.
+        const batch = [turn(ids[0], at, null), turn(ids[1], at + 200, null), turn(ids[2], at, 4)];
+        await pool.query(SAVE_TURNS_SQL, [JSON.stringify(batch)]);
+
+        const { rows } = await pool.query<{ at: string; payload: string }>(
+          'select at, payload from analytics_turns order by id desc limit 1',
+        );
+        const stored = decodeStoredRow(Number(rows[0].at), rows[0].payload);
+        expect(stored.map((e) => [e.guest, e.at])).toEqual([
+          [ids[0], at],
+          [ids[1], at + 200],
+        ]);
+        await foldEvents(first.app.db);
+        const turnMessages = (JSON.parse(payload) as number[])[8];
+        expect([await messagesIn(ids[0]), await messagesIn(ids[1])]).toEqual([turnMessages, turnMessages]);
+        // Each at its own time (the second in the next hour), not at the row's.
+        const hours = await sql<{ hour: string }>`select distinct started_at as hour from analytics_sessions
+          where guest_id in (${ids[0]}, ${ids[1]}) order by hour`.execute(first.app.db);
+        expect(hours.rows.map((r) => Number(r.hour))).toEqual([at, at + 200]);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
+
+  it.skipIf(!process.env.API_DATABASE_URL)(
     'merges into a guest’s outcome row that appeared after the batch read it (PostgreSQL)',
     async () => {
       // The fold inserts the rows of guests that had none when it read them, without a conflict
       // check (fold-postgres.ts): a row that appears in between fails that insert, and the batch
       // is written again, merged.
-      const pool = new pg.Pool({
-        connectionString: database.databaseUrl,
-        options: `-c search_path=${database.databaseSchema}`,
-      });
+      const pool = schemaPool();
       const newcomer = guest({ base: firstBase, botId });
       await newcomer.say('Hello');
       let written = 0;
@@ -401,6 +456,7 @@ describe('the fold', () => {
           folded: 1,
           unreadable: 0,
           behind: false,
+          full: false,
         });
         // The row's 5 and the turn's 1; the write was tried twice.
         expect(await messagesIn(newcomer.id)).toBe(6);
@@ -432,14 +488,14 @@ describe('the fold', () => {
       try {
         const chatting = guest({ base: firstBase, botId });
         await chatting.say('Hello');
-        expect(await thread.fold(all)).toEqual({ folded: 1, unreadable: 0, behind: false });
+        expect(await thread.fold(all)).toEqual({ folded: 1, unreadable: 0, behind: false, full: false });
         expect(await threadConnections()).toBe(1);
 
         await thread.stop();
         // Its backend ends a moment after the connection closes.
         await expect.poll(threadConnections).toBe(0);
         await chatting.say('Ivy');
-        expect(await thread.fold(all)).toEqual({ folded: 1, unreadable: 0, behind: false });
+        expect(await thread.fold(all)).toEqual({ folded: 1, unreadable: 0, behind: false, full: false });
         expect(await threadConnections()).toBe(0);
       } finally {
         await thread.stop();

@@ -8,6 +8,7 @@ import {
   foldablePrefix,
   foldStoredTurns,
   foldTurns,
+  hourOf,
   latencyBucket,
   mergeOutcome,
   outcomeOf,
@@ -417,6 +418,33 @@ describe('foldStoredTurns', () => {
     expect(fold.unreadable).toBe(unreadable.length);
     expect(fold.nodeHours.map((h) => h.visits)).toEqual([2]);
     expect(fold.outcomes[0].messages_in).toBe(2);
+  });
+
+  it('adds a row of several timed events (one PostgreSQL statement’s) as those events’ rows apart', () => {
+    // The second event is in the next hour: it counts there, by its own time, not the row's.
+    const later = event('b', T0 + HOUR, { visits: [visit], calls: [] });
+    const laterText = encodeTurnEvent(later.guest, later.bot, later.analytics);
+    const list = `[[${T0},${text}],[${T0 + HOUR},${laterText}]]`;
+    const apart = foldStoredTurns([
+      { at: T0, text },
+      { at: T0 + HOUR, text: laterText },
+    ]);
+    expect(foldStoredTurns([{ at: T0, text: list }])).toEqual(apart);
+    expect(apart.nodeHours.map((h) => h.hour)).toEqual([hourOf(T0), hourOf(T0 + HOUR)]);
+  });
+
+  it('skips and counts the entries of a list row that are not timed events, and adds up the others', () => {
+    const list = JSON.stringify([
+      [T0, stored],
+      [String(T0), stored], // a time as text
+      [T0, stored, 1], // an entry too long
+      [T0, JSON.parse(altered(3, null))], // an event without its flow
+      [T0 + 1, stored],
+    ]);
+    const fold = foldStoredTurns([{ at: 0, text: list }]);
+    expect(fold.unreadable).toBe(3);
+    expect(fold.outcomes[0].messages_in).toBe(2);
+    expect(foldStoredTurns([{ at: T0, text: '[]' }]).unreadable).toBe(1);
   });
 });
 

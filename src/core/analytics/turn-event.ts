@@ -198,12 +198,21 @@ export const encodeTurnEvent = (guest: string, bot: number, a: TurnAnalytics): s
  * a version that stored another shape): the fold skips and counts it.
  */
 export function parseStoredEvent(text: string): StoredEvent | null {
-  let value: unknown;
+  const value = parsedJson(text);
+  return value === undefined ? null : storedEventOf(value);
+}
+
+/** A text's JSON value; undefined when it is not JSON. */
+function parsedJson(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** A parsed value as a stored event, checked whole; null when it is not one. */
+function storedEventOf(value: unknown): StoredEvent | null {
   // Checked whole, so a row of another shape is skipped rather than added up into wrong sums.
   if (!Array.isArray(value) || value.length !== EVENT_LENGTH || !hasScalars(value)) return null;
   const visits = value[17] as unknown;
@@ -214,10 +223,54 @@ export function parseStoredEvent(text: string): StoredEvent | null {
   return value as StoredEvent;
 }
 
+/**
+ * The events of a stored row with their times. A row holds one event, at the row's time, or, as
+ * PostgreSQL stores the turns one statement saves together (repos/analytics-writes.ts), a list of
+ * `[at, event]` pairs: an event array starts with its guest's id, a list with a pair. `events`
+ * gets each event; the answer is how many entries were not one (the fold skips and counts them).
+ */
+export function storedRowEvents(
+  at: number,
+  text: string,
+  events: (at: number, event: StoredEvent) => void,
+): number {
+  const value = parsedJson(text);
+  if (!Array.isArray(value) || !Array.isArray(value[0])) {
+    const event = value === undefined ? null : storedEventOf(value);
+    if (!event) return 1;
+    events(at, event);
+    return 0;
+  }
+  let unreadable = 0;
+  for (let i = 0; i < value.length; i++) {
+    const entry = value[i] as unknown;
+    const event = isTimed(entry) ? storedEventOf(entry[1]) : null;
+    if (event) events((entry as [number, unknown])[0], event);
+    else unreadable++;
+  }
+  return unreadable;
+}
+
+/** An entry of a list row: `[at, event]`. */
+const isTimed = (entry: unknown): entry is [number, unknown] =>
+  Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'number';
+
+/** The events of a stored row, read back (throws when one is not an event). */
+export function decodeStoredRow(at: number, text: string): TurnEvent[] {
+  const events: TurnEvent[] = [];
+  if (storedRowEvents(at, text, (eventAt, event) => events.push(decodedEvent(eventAt, event))))
+    throw new Error(`Not turn events: ${text.slice(0, 80)}`);
+  return events;
+}
+
 /** An event read back from its row (throws when the text is not an event). */
 export function decodeTurnEvent(at: number, text: string): TurnEvent {
   const stored = parseStoredEvent(text);
   if (!stored) throw new Error(`Not a turn event: ${text.slice(0, 80)}`);
+  return decodedEvent(at, stored);
+}
+
+function decodedEvent(at: number, stored: StoredEvent): TurnEvent {
   const [
     guest,
     bot,

@@ -10,7 +10,7 @@ import { emptyHistogram, latencyBucket } from './latency-histogram';
 import { mergeStored, outcomeOfStored, type OutcomeFigures, type SessionAnswers } from './outcome-row';
 import {
   hasFirstFlag,
-  parseStoredEvent,
+  storedRowEvents,
   visitFlowAt,
   storedEvent,
   type StoredEvent,
@@ -198,17 +198,17 @@ export interface ParsedTurns {
   unreadable: number;
 }
 
-/** Parses a batch of stored events (their rows' time and text), in the order they were stored. */
+/**
+ * Parses a batch of stored rows (their time and text), in the order they were stored: each row's
+ * one event, or the list of events one PostgreSQL statement stored (turn-event.ts storedRowEvents).
+ */
 export function parseStoredTurns(rows: Iterable<{ at: number; text: string }>): ParsedTurns {
   const parsed: ParsedTurns = { events: [], guests: new Set(), unreadable: 0 };
-  for (const { at, text } of rows) {
-    const event = parseStoredEvent(text);
-    if (!event) parsed.unreadable++;
-    else {
-      parsed.events.push({ at, event });
-      parsed.guests.add(event[0]);
-    }
-  }
+  const take = (at: number, event: StoredEvent) => {
+    parsed.events.push({ at, event });
+    parsed.guests.add(event[0]);
+  };
+  for (const { at, text } of rows) parsed.unreadable += storedRowEvents(at, text, take);
   return parsed;
 }
 
