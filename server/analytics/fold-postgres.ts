@@ -91,8 +91,8 @@ const FOLD_SQL = `
   select count(*)::int as moved from moved`;
 
 /**
- * The next batch of events as one text (core/analytics/event-lines.ts says why), a line per event,
- * in id order; a text with a line break in it is sent empty (it is not an event). The lines are
+ * The next batch of event rows as one text (core/analytics/event-lines.ts says why), a line per
+ * row, in id order; a text with a line break in it is sent empty (it is not an event). The lines are
  * joined in the order the id index is read, not sorted again by string_agg's own `order by`,
  * which took ~0.4 of the read's ~0.9 µs an event in the backend (docs/analytics-cost.md);
  * splitEventLines checks the order.

@@ -26,6 +26,7 @@ import * as m020c from './020c_conversation_search_rolled.js';
 import * as m020d from './020d_conversation_search_rolled_pg.js';
 import * as m021 from './021_analytics_turns.js';
 import * as m022 from './022_analytics_reached.js';
+import * as m023 from './023_analytics_turns_lz4.js';
 
 /**
  * Numbered, forward-only migrations. A static list (rather than reading the folder) keeps them
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '020d_conversation_search_rolled_pg': m020d,
   '021_analytics_turns': m021,
   '022_analytics_reached': m022,
+  '023_analytics_turns_lz4': m023,
 };
 
 export const migrationProvider: MigrationProvider = {
