@@ -32,9 +32,9 @@ import { OUTCOME_COLUMN_NAMES, OUTCOME_MERGE, OUTCOME_POSTGRES_TYPES } from './o
 export type BatchCount = FoldCount & { behind: boolean; full: boolean };
 
 /**
- * Rows a batch reads. A row holds the events of the turns one statement stored (up to a write
- * batch's 64, repos/analytics-writes.ts), so a batch is up to ~32,000 events while catching up,
- * and a busy server's second of turns in one batch.
+ * Rows a batch reads. A row holds the events of the turns one statement stored
+ * (repos/analytics-writes.ts: up to a chat write batch's 64, or a notification batch's 100), so
+ * a batch is up to ~50,000 events while catching up, and a busy server's second of turns in one.
  */
 export const FOLD_ROWS = 500;
 
@@ -45,15 +45,14 @@ const numbered = (text: string) => {
 };
 
 /**
- * The outcome rows as one array parameter per column, from $5 on, unnested into rows, each array
- * in PostgreSQL's binary format (db/pg-binary-array.ts). Read from one JSON text, as the hours
- * are, PostgreSQL took twice the CPU to parse them (~8 µs a row against ~4 as arrays' text: each
- * row's twenty keys looked up by name) and the upsert ~13 µs a row against ~8.5; the arrays' text
- * then cost the fold's thread ~1.4 µs an event to escape (bench/analytics-fold-micro-postgres.ts,
- * docs/analytics-cost.md). The fold's statements run in the database, which every server shares,
- * at the priority of the turns'.
+ * Outcome rows as one array parameter per column, from parameter `first` on, unnested into rows,
+ * each array in PostgreSQL's binary format (db/pg-binary-array.ts). Read from one JSON text, as
+ * the hours are, PostgreSQL took twice the CPU to parse them (~8 µs a row against ~4 as arrays'
+ * text: each row's twenty keys looked up by name) and the upsert ~13 µs a row against ~8.5; the
+ * arrays' text then cost the fold's thread ~1.4 µs an event to escape
+ * (bench/analytics-fold-micro-postgres.ts, docs/analytics-cost.md). The fold's statements run in
+ * the database, which every server shares, at the priority of the turns'.
  */
-/** The outcome rows whose arrays start at parameter `first`, unnested into rows. */
 const outcomeRows = (first: number) =>
   `select * from unnest(${OUTCOME_COLUMN_NAMES.map(
     (column, i) => `$${i + first}::${OUTCOME_POSTGRES_TYPES[column]}[]`,
@@ -132,9 +131,10 @@ function outcomeColumnParam(column: (typeof OUTCOME_COLUMN_NAMES)[number], outco
 }
 
 /** The unique violation a plain insert of an outcome row that exists after all fails with. */
-const isOutcomeConflict = (error: unknown) =>
-  (error as { code?: string; constraint?: string }).code === '23505' &&
-  (error as { constraint?: string }).constraint === 'analytics_sessions_pkey';
+function isOutcomeConflict(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'analytics_sessions_pkey';
+}
 
 /**
  * Writes a fold and moves the cursor from `cursor` to `last`; false when another fold moved it

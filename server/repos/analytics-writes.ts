@@ -1,9 +1,9 @@
 // A turn's analytics as a database write (issue 19 §1): its event (analytics_turns) in the same
 // batched write as the turn (repos/guests.ts) — a row of its own after the guest row's on SQLite,
 // one row for the batch's events in the batch's one statement on PostgreSQL — so analytics costs
-// no extra round trip or commit. Nothing else is written per turn: a fold adds the events up into the hourly
-// counters and the outcome rows (analytics/fold.ts). Each further row a turn wrote cost the
-// runtime more than the 5 % issue 19 allows (docs/analytics-cost.md).
+// no extra round trip or commit. Nothing else is written per turn: a fold adds the events up into
+// the hourly counters and the outcome rows (analytics/fold.ts). Each further row a turn wrote cost
+// the runtime more than the 5 % issue 19 allows (docs/analytics-cost.md).
 import type { StoredEvent } from '../../src/core/analytics/index.js';
 import { hotSql, type HotSql } from '../db/connect.js';
 
@@ -31,7 +31,7 @@ export function analyticsWrites(turn: AnalyticsTurnContext): [HotSql, unknown[]]
  * SAVE_TURNS_SQL), as one row for all the saved turns' events: a list of `[at, event]` pairs
  * (one event alone is stored as itself; core/analytics/turn-event.ts storedRowEvents reads
  * both). A row each cost the backend ~2 µs an event (its heap tuple, index entry and id); a row
- * for forty events ~0.2 (docs/analytics-cost.md). Each turn's event travels as a JSON array
+ * of thirty-five, compressed with lz4 (migration 023), ~0.25 (docs/analytics-cost.md). Each turn's event travels as a JSON array
  * inside the batch's one JSON parameter (analyticsEvent), read as text: PostgreSQL copies an
  * array's text as it is, so the event is serialised once, with the batch, and parsed once, with
  * it. Only the events of turns that were saved are written; the turns of one statement are of
