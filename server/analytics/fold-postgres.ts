@@ -147,8 +147,9 @@ async function commitFold(
   fold: TurnFold,
   hadRow: (guest: string) => boolean,
 ): Promise<boolean> {
-  const fresh = fold.outcomes.filter((outcome) => !hadRow(outcome.guest_id));
-  const merged = fresh.length ? fold.outcomes.filter((outcome) => hadRow(outcome.guest_id)) : fold.outcomes;
+  const fresh: TurnFold['outcomes'] = [];
+  const merged: TurnFold['outcomes'] = [];
+  for (const outcome of fold.outcomes) (hadRow(outcome.guest_id) ? merged : fresh).push(outcome);
   const values = [
     last,
     cursor,
@@ -194,12 +195,14 @@ export async function foldBatchPostgres(pool: pg.Pool, settled: number): Promise
       values: [textArrayParam([...parsed.guests])],
     });
     const guests = new Map(guestRows.map((row) => [row.id, row]));
-    const fold = foldParsedTurns(parsed, (guest) => {
+    /** The guest's outcome row as the batch read it (undefined: it had none). */
+    const storedRow = (guest: string) => {
       const row = guests.get(guest);
       return row && row.version !== null ? { version: row.version, reached: row.reached } : undefined;
-    });
+    };
+    const fold = foldParsedTurns(parsed, storedRow);
     takeSessionAnswers(fold.sessionAnswers, (guest) => storedAnswersOfState(guests.get(guest)?.state));
-    const hadRow = (guest: string) => guests.get(guest)?.version != null;
+    const hadRow = (guest: string) => storedRow(guest) !== undefined;
     if (await commitFold(pool, cursor, ids[n - 1], fold, hadRow))
       return { folded: parsed.events.length + fold.unreadable, unreadable: fold.unreadable, behind, full };
     // Another server folded from the same cursor: read on from where it stopped.
